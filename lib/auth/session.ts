@@ -1,0 +1,83 @@
+import { deleteSessionByTokenHash, extendSession, findLiveSession, insertSession } from "@/db/queries/sessions";
+import type { User } from "@/db/schema";
+import { hashToken, newToken } from "./tokens";
+
+export const SESSION_COOKIE = "Session";
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session is pushed out to a fresh 30 days at most once a day, not on every request. */
+const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export type PublicUser = { id: number; email: string; firstName: string; lastName: string };
+
+export function toPublicUser(user: User): PublicUser {
+  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+}
+
+export type SignedIn = {
+  user: PublicUser;
+  sessionId: number;
+  /** Set when this request pushed the expiry out; the caller re-sends the cookie with it. */
+  extendedTo?: Date;
+};
+
+export async function startSession(userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await insertSession({ tokenHash: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The signed-in user of a Session cookie value, or null for a missing, unknown, expired or forged one. */
+export async function resolveSession(token: string | undefined, { extend = true } = {}): Promise<SignedIn | null> {
+  if (!token || token.length > 200) return null;
+  const found = await findLiveSession(hashToken(token));
+  if (!found) return null;
+  const signedIn: SignedIn = { user: toPublicUser(found.user), sessionId: found.session.id };
+  const now = Date.now();
+  if (extend && found.session.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
+    signedIn.extendedTo = new Date(now + SESSION_TTL_MS);
+    await extendSession(found.session.id, signedIn.extendedTo);
+  }
+  return signedIn;
+}
+
+export async function endSession(token: string | undefined): Promise<void> {
+  if (token) await deleteSessionByTokenHash(hashToken(token));
+}
+
+/** The Set-Cookie value of a session: HttpOnly, SameSite=Lax, Path=/, Secure over HTTPS. */
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  const maxAge = Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000));
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    "Path=/",
+    `Max-Age=${maxAge}`,
+    `Expires=${expiresAt.toUTCString()}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+export function expiredSessionCookie(secure: boolean): string {
+  return [
+    `${SESSION_COOKIE}=`,
+    "Path=/",
+    "Max-Age=0",
+    "Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** The Session cookie's value from a Cookie header. */
+export function sessionTokenFromCookieHeader(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim() || undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,35 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(import.meta.dirname) };
+const exclude = ["node_modules/**", ".next/**", "e2e/**", ".data/**"];
+
+// API integration tests (*.api.test.ts) run on the embedded database, and
+// again on a real PostgreSQL when TEST_DATABASE_URL is set.
+const projects = [
+  {
+    resolve: { alias },
+    extends: true,
+    test: { name: "unit+api (embedded db)", include: ["**/*.test.ts"], exclude, env: { TEST_DB_KIND: "pglite" } },
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          resolve: { alias },
+          extends: true,
+          test: { name: "api (postgresql)", include: ["**/*.api.test.ts"], exclude, env: { TEST_DB_KIND: "pg" } },
+        },
+      ]
+    : []),
+];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // bcrypt at cost 12 and WASM Postgres are CPU-bound: more workers than cores only thrash.
+    maxWorkers: 2,
+  },
+});
