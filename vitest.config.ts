@@ -9,14 +9,14 @@ const exclude = ["node_modules/**", ".next/**", "e2e/**", ".data/**"];
 const projects = [
   {
     resolve: { alias },
-    extends: true,
+    extends: true as const,
     test: { name: "unit+api (embedded db)", include: ["**/*.test.ts"], exclude, env: { TEST_DB_KIND: "pglite" } },
   },
   ...(process.env.TEST_DATABASE_URL
     ? [
         {
           resolve: { alias },
-          extends: true,
+          extends: true as const,
           test: { name: "api (postgresql)", include: ["**/*.api.test.ts"], exclude, env: { TEST_DB_KIND: "pg" } },
         },
       ]

@@ -56,7 +56,7 @@ export const loginFailures = pgTable(
  * One table per dataset, all of the same shape: a row is a parameter, its
  * Item columns live in `values` (an open set of text columns).
  */
-function parameterTable<const Name extends string>(name: Name) {
+function parameterTable(name: string) {
   return pgTable(name, {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     parameter: text("parameter").notNull().unique(),

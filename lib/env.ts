@@ -83,6 +83,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 let cached: Env | undefined;
 
+/** For entry points: validates the environment or stops the process with one clear line. */
+export function exitOnBadEnv(): Env {
+  try {
+    return env();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /** The validated environment, parsed once per process. */
 export function env(): Env {
   cached ??= parseEnv();

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { PageHeading } from "@/components/layout/tool-page";
+
+export const metadata: Metadata = { title: "Contact" };
+
+export default function ContactPage() {
+  return (
+    <PageHeading title="Contact">
+      <p>Questions, bug reports or ideas for Pontifex: talk to the bridge engineering digital team.</p>
+      <p>For access to a project's parameter tables, ask the project's lead engineer to share them with you.</p>
+    </PageHeading>
+  );
+}

@@ -1,0 +1,36 @@
+import { GeistMono } from "geist/font/mono";
+import { GeistSans } from "geist/font/sans";
+import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import { NavBar } from "@/components/layout/nav-bar";
+import { ThemeProvider } from "@/components/layout/theme-provider";
+import { Toaster } from "@/components/ui/sonner";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { env } from "@/lib/env";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Pontifex", template: "%s · Pontifex" },
+  description: "Pontifex: engineering model interface for bridge engineers.",
+};
+
+export const viewport: Viewport = { themeColor: "#000000", colorScheme: "dark light" };
+
+export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const [user, requestHeaders] = await Promise.all([getCurrentUser(), headers()]);
+  const nonce = requestHeaders.get("x-nonce") ?? undefined;
+  const { SUPER_T_URL, DECK_UNIT_URL } = env();
+  return (
+    <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
+      <body className="min-h-dvh font-sans">
+        <ThemeProvider nonce={nonce}>
+          <NavBar user={user} externalUrls={{ SUPER_T_URL, DECK_UNIT_URL }} />
+          <main id="content" className="min-h-dvh bg-black pt-14 text-zinc-100">
+            {children}
+          </main>
+          <Toaster position="bottom-right" richColors closeButton />
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}

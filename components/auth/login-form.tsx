@@ -1,0 +1,80 @@
+"use client";
+
+import { CircleCheckIcon, CircleXIcon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { apiRequest } from "@/lib/api-client";
+import { OrDivider, ProviderButtons } from "./auth-card";
+
+export const LOGIN_REDIRECT_DELAY_MS = 2000;
+
+export function LoginForm({ returnTo }: { returnTo: string }) {
+  const router = useRouter();
+  const [state, setState] = useState<"idle" | "submitting" | "success">("idle");
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setState("submitting");
+    setError(null);
+    const result = await apiRequest("/api/auth/login", {
+      method: "POST",
+      body: { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
+    });
+    if (!result.ok) {
+      console.error(`Response status: ${result.status}`);
+      setError(result.error);
+      setState("idle");
+      return;
+    }
+    setState("success");
+    setTimeout(() => {
+      router.replace(returnTo);
+      router.refresh();
+    }, LOGIN_REDIRECT_DELAY_MS);
+  }
+
+  const busy = state !== "idle";
+  return (
+    <form onSubmit={onSubmit} className="grid gap-5" noValidate={false}>
+      {state === "success" && (
+        <Alert variant="success">
+          <CircleCheckIcon aria-hidden="true" />
+          <AlertTitle>Success</AlertTitle>
+          <AlertDescription className="text-current">Login successful! Redirecting...</AlertDescription>
+        </Alert>
+      )}
+      {error && (
+        <Alert variant="destructive">
+          <CircleXIcon aria-hidden="true" />
+          <AlertTitle>Could not log in</AlertTitle>
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      )}
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email Address</Label>
+        <Input id="email" name="email" type="email" autoComplete="email" required disabled={busy} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="password">Password</Label>
+        <Input id="password" name="password" type="password" autoComplete="current-password" required disabled={busy} />
+      </div>
+      <Button type="submit" disabled={busy}>
+        Log in
+      </Button>
+      <OrDivider />
+      <ProviderButtons disabled={busy} />
+      <p className="text-center text-sm text-muted-foreground">
+        <Link href="/register" className="underline underline-offset-4 hover:text-foreground">
+          Not Registered, click here.
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { toast } from "sonner";
+import { apiRequest } from "@/lib/api-client";
+
+/** Deletes the session on the server, then shows the signed-out site. */
+export function useLogout() {
+  const router = useRouter();
+  return async () => {
+    const result = await apiRequest("/api/auth/logout", { method: "POST" });
+    if (!result.ok) {
+      console.error(`Response status: ${result.status}`);
+      toast.error(`Could not log out: ${result.error}`);
+      return;
+    }
+    router.push("/");
+    router.refresh();
+  };
+}

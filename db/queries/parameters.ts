@@ -1,0 +1,236 @@
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { DatasetKey } from "@/lib/datasets/registry";
+import { type Database, db as defaultDb, queryRows } from "../client";
+import {
+  abtParameters,
+  boxParameters,
+  coresetupParameters,
+  datasetColumns,
+  type ParameterTable,
+  pierParameters,
+} from "../schema";
+
+export const MAX_COLUMNS = 2000;
+export const MAX_ROWS = 100_000;
+
+export const parameterTables: Record<DatasetKey, ParameterTable> = {
+  pier: pierParameters,
+  abt: abtParameters,
+  box: boxParameters,
+  coresetup: coresetupParameters,
+};
+
+/** A row as the API shows it: flat, every column of the dataset present ("" when missing). */
+export type FlatRow = {
+  Id: number;
+  Parameter: string;
+  CreatedAt: string;
+  UpdatedAt: string;
+  Version: number;
+  [column: string]: string | number;
+};
+
+/**
+ * The SQL expression of one flat row, built by Postgres itself: the dataset's
+ * blank columns, overlaid by the stored values, then the fixed fields. Used by
+ * fetch-all and by every single-row answer, so all rows have one shape.
+ */
+function flatRowSql(table: ParameterTable, blank: SQL): SQL {
+  return sql`(${blank} || ${table.values} || jsonb_build_object(
+    'Id', ${table.id}, 'Parameter', ${table.parameter}, 'CreatedAt', ${table.createdAt},
+    'UpdatedAt', ${table.updatedAt}, 'Version', ${table.version}))`;
+}
+
+function blankColumnsSql(dataset: DatasetKey): SQL {
+  return sql`(SELECT coalesce(jsonb_object_agg(${datasetColumns.name}, ''), '{}'::jsonb) FROM ${datasetColumns} WHERE ${datasetColumns.dataset} = ${dataset})`;
+}
+
+/**
+ * Every row of the dataset as a JSON array text, sorted by Id. Postgres builds
+ * the JSON, so Node neither parses nor re-serialises the (possibly large) table.
+ */
+export async function fetchAllRowsJson(dataset: DatasetKey, db: Database = defaultDb()): Promise<string> {
+  const table = parameterTables[dataset];
+  const [row] = await queryRows<{ data: string }>(
+    db,
+    sql`WITH blank AS (SELECT ${blankColumnsSql(dataset)} AS b)
+        SELECT coalesce(json_agg(${flatRowSql(table, sql`blank.b`)} ORDER BY ${table.id}), '[]')::text AS data
+        FROM ${table}, blank`,
+  );
+  return row?.data ?? "[]";
+}
+
+/** Every row of the dataset, parsed (for pushes and tests). */
+export async function fetchAllRows(dataset: DatasetKey, db: Database = defaultDb()): Promise<FlatRow[]> {
+  return JSON.parse(await fetchAllRowsJson(dataset, db)) as FlatRow[];
+}
+
+async function fetchFlatRow(dataset: DatasetKey, where: SQL, db: Database): Promise<FlatRow | undefined> {
+  const table = parameterTables[dataset];
+  const [row] = await queryRows<{ row: string }>(
+    db,
+    sql`SELECT ${flatRowSql(table, blankColumnsSql(dataset))}::text AS row FROM ${table} WHERE ${where} LIMIT 1`,
+  );
+  return row ? (JSON.parse(row.row) as FlatRow) : undefined;
+}
+
+export function fetchRowById(dataset: DatasetKey, id: number, db: Database = defaultDb()) {
+  return fetchFlatRow(dataset, eq(parameterTables[dataset].id, id), db);
+}
+
+export function fetchRowByParameter(dataset: DatasetKey, parameter: string, db: Database = defaultDb()) {
+  return fetchFlatRow(dataset, eq(parameterTables[dataset].parameter, parameter), db);
+}
+
+export async function listColumns(dataset: DatasetKey, db: Database = defaultDb()): Promise<string[]> {
+  const rows = await db.select({ name: datasetColumns.name }).from(datasetColumns).where(eq(datasetColumns.dataset, dataset));
+  return rows.map((r) => r.name);
+}
+
+export async function countRows(dataset: DatasetKey, db: Database = defaultDb()): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(parameterTables[dataset]);
+  return row?.n ?? 0;
+}
+
+/** Serialises the writes that grow a dataset (new rows, new columns) so its limits hold under concurrency. */
+async function lockDataset(tx: Database, dataset: DatasetKey): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pontifex:dataset:${dataset}`}))`);
+}
+
+/** Adds the columns the dataset does not have yet; false when that would pass the column limit. */
+async function registerColumns(tx: Database, dataset: DatasetKey, names: string[]): Promise<boolean> {
+  if (names.length === 0) return true;
+  const known = await tx
+    .select({ name: datasetColumns.name })
+    .from(datasetColumns)
+    .where(and(eq(datasetColumns.dataset, dataset), inArray(datasetColumns.name, names)));
+  const knownSet = new Set(known.map((k) => k.name));
+  const fresh = names.filter((n) => !knownSet.has(n));
+  if (fresh.length === 0) return true;
+  await lockDataset(tx, dataset);
+  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(datasetColumns).where(eq(datasetColumns.dataset, dataset));
+  if (n + fresh.length > MAX_COLUMNS) return false;
+  await tx
+    .insert(datasetColumns)
+    .values(fresh.map((name) => ({ dataset, name })))
+    .onConflictDoNothing();
+  return true;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** Only non-empty values are stored; an empty cell and a missing one read the same. */
+function compact(values: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (v !== "") out[k] = v;
+  return out;
+}
+
+export type WriteFailure =
+  | { ok: false; reason: "duplicate-parameter" }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "version-conflict"; current: FlatRow }
+  | { ok: false; reason: "too-many-columns" }
+  | { ok: false; reason: "too-many-rows" };
+export type WriteResult = { ok: true; row: FlatRow } | WriteFailure;
+
+class Rollback extends Error {
+  constructor(readonly failure: WriteFailure) {
+    super(failure.reason);
+  }
+}
+
+async function inTransaction(database: Database, work: (tx: Database) => Promise<WriteResult>): Promise<WriteResult> {
+  try {
+    return await database.transaction((tx) => work(tx as unknown as Database));
+  } catch (error) {
+    if (error instanceof Rollback) return error.failure;
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-parameter" };
+    throw error;
+  }
+}
+
+export async function createRow(
+  dataset: DatasetKey,
+  input: { parameter: string; values: Record<string, string> },
+  database: Database = defaultDb(),
+): Promise<WriteResult> {
+  const table = parameterTables[dataset];
+  return inTransaction(database, async (tx) => {
+    await lockDataset(tx, dataset);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(table);
+    if (n >= MAX_ROWS) throw new Rollback({ ok: false, reason: "too-many-rows" });
+    if (!(await registerColumns(tx, dataset, Object.keys(input.values)))) throw new Rollback({ ok: false, reason: "too-many-columns" });
+    const [created] = await tx
+      .insert(table)
+      .values({ parameter: input.parameter, values: compact(input.values) })
+      .onConflictDoNothing({ target: table.parameter })
+      .returning({ id: table.id });
+    if (!created) throw new Rollback({ ok: false, reason: "duplicate-parameter" });
+    return { ok: true, row: (await fetchRowById(dataset, created.id, tx))! };
+  });
+}
+
+/**
+ * Updates a row's name and/or values (merged over the stored ones). With
+ * `expectedVersion` the write only happens if nobody saved the row since
+ * that version was read; otherwise the current row comes back instead.
+ */
+export async function updateRow(
+  dataset: DatasetKey,
+  id: number,
+  input: { parameter?: string; values: Record<string, string>; expectedVersion?: number },
+  database: Database = defaultDb(),
+): Promise<WriteResult> {
+  const table = parameterTables[dataset];
+  return inTransaction(database, async (tx) => {
+    const [stored] = await tx.select().from(table).where(eq(table.id, id)).for("update");
+    if (!stored) throw new Rollback({ ok: false, reason: "not-found" });
+    if (input.expectedVersion !== undefined && input.expectedVersion !== stored.version) {
+      throw new Rollback({ ok: false, reason: "version-conflict", current: (await fetchRowById(dataset, id, tx))! });
+    }
+    if (!(await registerColumns(tx, dataset, Object.keys(input.values)))) throw new Rollback({ ok: false, reason: "too-many-columns" });
+    if (input.parameter !== undefined && input.parameter !== stored.parameter) {
+      const [clash] = await tx.select({ id: table.id }).from(table).where(eq(table.parameter, input.parameter));
+      if (clash) throw new Rollback({ ok: false, reason: "duplicate-parameter" });
+    }
+    await tx
+      .update(table)
+      .set({
+        parameter: input.parameter ?? stored.parameter,
+        values: compact({ ...stored.values, ...input.values }),
+        version: sql`${table.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(table.id, id), eq(table.version, stored.version)));
+    return { ok: true, row: (await fetchRowById(dataset, id, tx))! };
+  });
+}
+
+export async function deleteRow(dataset: DatasetKey, id: number, db: Database = defaultDb()): Promise<boolean> {
+  const table = parameterTables[dataset];
+  const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  return deleted.length > 0;
+}
+
+/** Inserts many rows at once (seed and benchmarks); registers their columns. */
+export async function insertRows(
+  dataset: DatasetKey,
+  rows: { parameter: string; values: Record<string, string> }[],
+  database: Database = defaultDb(),
+): Promise<void> {
+  const table = parameterTables[dataset];
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r.values)))];
+  await database.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    if (!(await registerColumns(tx, dataset, columns))) throw new Error(`more than ${MAX_COLUMNS} columns`);
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx.insert(table).values(rows.slice(i, i + 500).map((r) => ({ parameter: r.parameter, values: compact(r.values) })));
+    }
+  });
+}

@@ -1,0 +1,165 @@
+import type { DatasetKey } from "@/lib/datasets/registry";
+
+/**
+ * Demo parameter tables: a 13-span Super T viaduct (12 piers), its abutments,
+ * a box girder alternative and the core model setup. Values are plausible,
+ * deterministic, in metres unless named otherwise, angles in radians.
+ */
+
+export type SeedRow = { parameter: string; values: Record<string, string> };
+
+const ITEMS = 12;
+const deg = (d: number) => ((d * Math.PI) / 180).toPrecision(12);
+const fixed = (n: number, digits = 3) => n.toFixed(digits);
+
+/** Deterministic noise in [-1, 1] for item i of parameter p. */
+function wobble(i: number, p: number): number {
+  const x = Math.sin((i + 1) * 12.9898 + (p + 1) * 78.233) * 43758.5453;
+  return (x - Math.floor(x)) * 2 - 1;
+}
+
+function row(parameter: string, value: (i: number) => string): SeedRow {
+  const values: Record<string, string> = {};
+  for (let i = 0; i < ITEMS; i++) values[`Item${i + 1}`] = value(i);
+  return { parameter, values };
+}
+
+function pier(): SeedRow[] {
+  const ground = (i: number) => 14 + 3.5 * Math.sin(i / 2.2) + wobble(i, 1) * 0.4;
+  const deck = (i: number) => 28.6 + 0.012 * 32 * i;
+  const headstockDepth = 1.6;
+  const height = (i: number) => deck(i) - 1.75 - headstockDepth - ground(i);
+  return [
+    row("PierName", (i) => `P${i + 1}`),
+    row("Chainage", (i) => fixed(1032.5 + 32 * (i + 1))),
+    row("PierType", (i) => (height(i) > 11 ? "Twin Column Tall" : "Twin Column")),
+    row("PierHeight", (i) => fixed(height(i))),
+    row("ColumnCount", () => "2"),
+    row("ColumnDiameter", (i) => (height(i) > 11 ? "1.500" : "1.200")),
+    row("ColumnSpacing", () => "6.500"),
+    row("HeadstockLength", () => "12.400"),
+    row("HeadstockWidth", () => "2.000"),
+    row("HeadstockDepth", () => fixed(headstockDepth)),
+    row("HeadstockCantilever", () => "1.800"),
+    row("SkewAngle", (i) => deg(i < 6 ? 15 : 15 + (i - 5) * 2.5)),
+    row("PlanRotationAngle", (i) => deg(0.35 * i)),
+    row("CrossfallAngle", () => deg(1.718)),
+    row("TopOfHeadstockRL", (i) => fixed(deck(i) - 1.75)),
+    row("GroundRL", (i) => fixed(ground(i))),
+    row("BearingType", (i) => (i === 5 || i === 6 ? "Pot Guided" : "Elastomeric Laminated")),
+    row("BearingCount", () => "16"),
+    row("BearingPlinthHeight", (i) => fixed(0.15 + Math.abs(wobble(i, 2)) * 0.05)),
+    row("PileCapLength", () => "9.000"),
+    row("PileCapWidth", () => "3.600"),
+    row("PileCapDepth", () => "1.500"),
+    row("PileCount", (i) => (height(i) > 11 ? "6" : "4")),
+    row("PileDiameter", () => "1.050"),
+    row("PileLength", (i) => fixed(16 + Math.abs(wobble(i, 3)) * 6, 1)),
+    row("ConcreteGrade", () => "50 MPa"),
+    row("CoverColumn", () => "0.065"),
+    row("CoverHeadstock", () => "0.050"),
+  ];
+}
+
+function abutment(): SeedRow[] {
+  // Items: A1 and A2 of six bridges on the route.
+  const bridge = (i: number) => Math.floor(i / 2) + 1;
+  return [
+    row("AbutmentName", (i) => `B${bridge(i)}-A${(i % 2) + 1}`),
+    row("Chainage", (i) => fixed(980 + bridge(i) * 620 + (i % 2) * 416)),
+    row("AbutmentType", (i) => (i % 4 === 0 ? "Spill Through" : "Reinforced Soil Wall")),
+    row("SkewAngle", (i) => deg(10 + bridge(i) * 2.5)),
+    row("BackwallHeight", (i) => fixed(1.9 + (i % 3) * 0.05)),
+    row("BackwallThickness", () => "0.400"),
+    row("HeadstockLength", (i) => fixed(13.2 + (bridge(i) % 3) * 0.6)),
+    row("HeadstockWidth", () => "1.800"),
+    row("HeadstockDepth", () => "1.200"),
+    row("WingwallLength", (i) => fixed(4.5 + Math.abs(wobble(i, 4)) * 1.5)),
+    row("WingwallThickness", () => "0.350"),
+    row("WingwallAngle", (i) => deg(i % 4 === 0 ? 45 : 90)),
+    row("ApproachSlabLength", () => "6.000"),
+    row("ApproachSlabThickness", () => "0.300"),
+    row("BearingType", () => "Elastomeric Laminated"),
+    row("BearingCount", (i) => String(6 + (bridge(i) % 2) * 2)),
+    row("BearingPlinthHeight", () => "0.150"),
+    row("PileCount", (i) => String(5 + (bridge(i) % 2))),
+    row("PileDiameter", () => "0.900"),
+    row("PileLength", (i) => fixed(12 + Math.abs(wobble(i, 5)) * 5, 1)),
+    row("PileRakeAngle", (i) => deg(i % 2 === 0 ? 0 : 8)),
+    row("FillHeight", (i) => fixed(4 + Math.abs(wobble(i, 6)) * 4)),
+    row("ExpansionJointType", (i) => (bridge(i) % 2 ? "Finger Joint" : "Strip Seal")),
+    row("ExpansionJointGap", () => "0.080"),
+    row("ConcreteGrade", () => "40 MPa"),
+    row("CoverBackwall", () => "0.050"),
+  ];
+}
+
+function box(): SeedRow[] {
+  // Items: the spans of a box girder alternative.
+  const span = (i: number) => (i === 0 || i === ITEMS - 1 ? 36 : 45);
+  return [
+    row("SpanName", (i) => `S${i + 1}`),
+    row("SpanLength", (i) => fixed(span(i))),
+    row("DepthAtPier", () => "2.600"),
+    row("DepthAtMidspan", () => "2.000"),
+    row("TopFlangeWidth", () => "12.800"),
+    row("BottomFlangeWidth", () => "6.200"),
+    row("TopFlangeThickness", () => "0.250"),
+    row("BottomFlangeThicknessPier", () => "0.450"),
+    row("BottomFlangeThicknessMid", () => "0.200"),
+    row("WebThickness", () => "0.450"),
+    row("WebCount", () => "2"),
+    row("WebSlopeAngle", () => deg(14)),
+    row("CantileverLength", () => "3.300"),
+    row("CantileverTipThickness", () => "0.200"),
+    row("CantileverRootThickness", () => "0.450"),
+    row("DiaphragmThickness", (i) => (i === 0 ? "1.500" : "1.200")),
+    row("SkewAngle", (i) => deg(i < 3 ? 12 : 0)),
+    row("CrossfallAngle", () => deg(1.718)),
+    row("HorizontalCurveRadius", (i) => (i < 4 ? "850.000" : "0.000")),
+    row("TendonCount", (i) => String(span(i) > 40 ? 8 : 6)),
+    row("TendonStrands", () => "19"),
+    row("TendonEccentricityMid", () => "0.850"),
+    row("SegmentLength", () => "3.000"),
+    row("ConcreteGrade", () => "55 MPa"),
+    row("CastingMethod", (i) => (i % 2 ? "Balanced Cantilever" : "Span by Span")),
+    row("BearingType", (i) => (i === 0 ? "Pot Free" : "Pot Guided")),
+  ];
+}
+
+function coresetup(): SeedRow[] {
+  // Items: the model's deck segments between control stations.
+  return [
+    row("SegmentName", (i) => `SEG${String(i + 1).padStart(2, "0")}`),
+    row("StartChainage", (i) => fixed(1000 + 36 * i)),
+    row("EndChainage", (i) => fixed(1036 + 36 * i)),
+    row("AlignmentName", () => "MC01"),
+    row("ProfileName", () => "MC01-VP"),
+    row("StartLevelRL", (i) => fixed(28.6 + 0.432 * i)),
+    row("EndLevelRL", (i) => fixed(29.032 + 0.432 * i)),
+    row("GradeAngle", () => deg(0.6876)),
+    row("CrossfallAngle", (i) => deg(i < 6 ? 3 : 2.5)),
+    row("SuperelevationAngle", (i) => deg(i < 4 ? 3 : 0)),
+    row("DeckWidth", () => "12.800"),
+    row("LaneCount", () => "3"),
+    row("LaneWidth", () => "3.500"),
+    row("ShoulderLeft", () => "1.000"),
+    row("ShoulderRight", () => "1.300"),
+    row("BarrierType", () => "F-Type 1100"),
+    row("BarrierHeight", () => "1.100"),
+    row("GirderType", () => "Super T T4"),
+    row("GirderCount", () => "7"),
+    row("GirderSpacing", () => "1.850"),
+    row("DeckSlabThickness", () => "0.200"),
+    row("WearingSurfaceThickness", () => "0.070"),
+    row("SkewAngle", (i) => deg(i < 6 ? 15 : 20)),
+    row("DesignCode", () => "AS 5100:2017"),
+    row("DesignLife", () => "100"),
+    row("ExposureClassification", (i) => (i < 3 ? "B2" : "B1")),
+  ];
+}
+
+export const demoTables: Record<DatasetKey, () => SeedRow[]> = { pier, abt: abutment, box, coresetup };
+
+export const DEMO_EMAIL = "demo@pontifex.dev";
+export const DEMO_PASSWORD = "pontifex-demo";

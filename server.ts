@@ -1,0 +1,91 @@
+/**
+ * The one process of Pontifex: pages, API and (from the relay on) the Revit
+ * websocket on one port. `npm start` runs it on the production build,
+ * `npm run dev` with `--dev`.
+ */
+import { EventEmitter } from "node:events";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { Duplex } from "node:stream";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const dev = process.argv.includes("--dev");
+// Next reads NODE_ENV while loading, so it is settled before Next is imported.
+(process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+
+const { exitOnBadEnv, shouldSeedDemo } = await import("./lib/env");
+const config = exitOnBadEnv();
+
+const [{ default: next }, { closeConnection, getConnection }, { migrateDatabase }, { seedDemo }, { logger }, { dummyPasswordHash }] =
+  await Promise.all([
+    import("next"),
+    import("./db/client"),
+    import("./db/migrate"),
+    import("./db/seed"),
+    import("./lib/logger"),
+    import("./lib/auth/password"),
+  ]);
+
+const log = logger();
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export type Pontifex = { server: Server; close: () => Promise<void> };
+
+async function start(): Promise<Pontifex> {
+  const connection = getConnection();
+  await migrateDatabase(connection, async (db) => {
+    if (shouldSeedDemo(config) && (await seedDemo(db))) log.info("demo account and parameter tables seeded");
+  });
+  void dummyPasswordHash();
+
+  // Next attaches its own 'upgrade' listener to whatever server it is given;
+  // handing it a stand-in keeps the real server's upgrades under our control,
+  // and we forward Next's own (dev hot reload) to it explicitly.
+  const upgradeStandIn = new EventEmitter() as unknown as Server;
+  const app = next({ dev, dir, hostname: config.HOST, port: config.PORT, httpServer: upgradeStandIn });
+  await app.prepare();
+  const handleRequest = app.getRequestHandler();
+  const handleNextUpgrade = app.getUpgradeHandler();
+
+  const server = createServer((req, res) => {
+    void handleRequest(req, res);
+  });
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => socket.destroy());
+    void handleNextUpgrade(req, socket, head);
+  });
+
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  log.info(
+    { port: config.PORT, database: connection.kind === "pg" ? "postgresql" : `embedded (${connection.dataDir})`, dev },
+    `Pontifex ready on http://localhost:${config.PORT}`,
+  );
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+      await closeConnection(connection);
+    })());
+  return { server, close };
+}
+
+const pontifex = await start().catch((error: unknown) => {
+  log.fatal({ err: error }, "Pontifex could not start");
+  console.error(`Pontifex could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    log.info({ signal }, "shutting down");
+    pontifex.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, "unclean shutdown");
+        process.exit(1);
+      },
+    );
+  });
+}
