@@ -38,21 +38,25 @@ async function start(): Promise<Pontifex> {
   });
   void dummyPasswordHash();
 
-  // Next attaches its own 'upgrade' listener to whatever server it is given;
-  // handing it a stand-in keeps the real server's upgrades under our control,
-  // and we forward Next's own (dev hot reload) to it explicitly.
-  const upgradeStandIn = new EventEmitter() as unknown as Server;
-  const app = next({ dev, dir, hostname: config.HOST, port: config.PORT, httpServer: upgradeStandIn });
+  // Next 16 attaches its own 'upgrade' listener (HMR, and route matching that
+  // may end foreign sockets) to the server it is given, on the first request.
+  // It gets a private stand-in instead, and only the upgrades that are its own.
+  const nextUpgrades = new EventEmitter();
+  const app = next({ dev, dir, hostname: config.HOST, port: config.PORT, httpServer: nextUpgrades as unknown as Server });
   await app.prepare();
   const handleRequest = app.getRequestHandler();
-  const handleNextUpgrade = app.getUpgradeHandler();
 
   const server = createServer((req, res) => {
     void handleRequest(req, res);
   });
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
-    void handleNextUpgrade(req, socket, head);
+    const pathname = (req.url ?? "/").split("?")[0];
+    if (dev && pathname?.startsWith("/_next/") && nextUpgrades.listenerCount("upgrade") > 0) {
+      nextUpgrades.emit("upgrade", req, socket, head);
+      return;
+    }
+    socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
   });
 
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));

@@ -119,7 +119,7 @@ function MobileMenu({ user, externalUrls }: NavBarProps) {
           <MenuIcon aria-hidden="true" />
         </Button>
       </DrawerTrigger>
-      <DrawerContent className="inset-y-0 right-0 left-auto mt-0 max-h-none w-[85vw] max-w-sm rounded-none rounded-l-lg border-l">
+      <DrawerContent className="inset-y-0 right-0 left-auto mt-0 h-full max-h-none w-[85vw] max-w-sm rounded-none rounded-l-lg border-t-0 border-l">
         <div className="flex items-center justify-between border-b px-4 py-3">
           <DrawerTitle>Menu</DrawerTitle>
           <DrawerDescription className="sr-only">Every page of Pontifex</DrawerDescription>
@@ -130,7 +130,7 @@ function MobileMenu({ user, externalUrls }: NavBarProps) {
           </DrawerClose>
         </div>
         {/* NavigationMenuLink needs a NavigationMenu around it, even in the drawer. */}
-        <NavigationMenu orientation="vertical" className="block max-w-none flex-none overflow-y-auto" aria-label="Mobile">
+        <NavigationMenu orientation="vertical" className="block min-h-0 max-w-none flex-1 overflow-y-auto overscroll-contain" aria-label="Mobile">
           <div className="grid gap-4 p-4">
             {sections.map((section) => (
               <section key={section.label} aria-label={section.label}>

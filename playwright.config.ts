@@ -1,0 +1,52 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { BASE_URL as baseURL } from "./e2e/helpers";
+
+const port = new URL(baseURL).port;
+// A fresh embedded database per run: every run starts from the demo seed.
+// (Set once in the runner; its workers inherit it instead of making their own.)
+process.env.E2E_PGLITE_DIR ??= mkdtempSync(path.join(os.tmpdir(), "pontifex-e2e-"));
+const dataDir = process.env.E2E_PGLITE_DIR;
+
+const chromium = {
+  // Playwright cannot download its browser here; the system Chromium does the job.
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "desktop-1280", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: "mobile-390",
+      // Tests tagged @desktop exercise what only a mouse and keyboard have.
+      grepInvert: /@desktop/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions: chromium },
+    },
+  ],
+  webServer: {
+    command: "npx tsx server.ts",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: String(port), PGLITE_DIR: dataDir, DATABASE_URL: "", SUPER_T_URL: "https://supert.example.com/", DECK_UNIT_URL: "", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});

@@ -1,0 +1,67 @@
+/**
+ * `npm test`: every runner in turn (unit + API integration with vitest, then
+ * the production build and the browser end-to-end tests with Playwright),
+ * ending with one line that sums them all: `N passed, N failed, N skipped`.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const results = path.join(root, "test-results");
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const run = (command: string, args: string[], extraEnv: Record<string, string> = {}) =>
+  spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } }).status ?? 1;
+
+type Tally = { passed: number; failed: number; skipped: number };
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path.join(results, file), "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+// 1. Unit and API integration tests (both databases when TEST_DATABASE_URL is set).
+const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]);
+const vitest = readJson("vitest.json") as
+  | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }
+  | undefined;
+if (vitest) {
+  total.passed += vitest.numPassedTests;
+  total.failed += vitest.numFailedTests + (vitest.numFailedTests === 0 && vitestStatus !== 0 ? Math.max(1, vitest.numFailedTestSuites) : 0);
+  total.skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else {
+  broken = true;
+}
+
+// 2. A fresh production build: the browser tests exercise what `npm start` serves.
+const buildStatus = run(bin("next"), ["build"]);
+if (buildStatus !== 0) {
+  console.error("next build failed: the browser tests cannot run.");
+  broken = true;
+} else {
+  // 3. Browser end-to-end tests in Chromium at 1280 px and 390 px.
+  const playwrightStatus = run(bin("playwright"), ["test"]);
+  const report = readJson("playwright.json") as { stats?: { expected: number; unexpected: number; skipped: number; flaky: number } } | undefined;
+  if (report?.stats) {
+    total.passed += report.stats.expected + report.stats.flaky;
+    total.failed += report.stats.unexpected;
+    total.skipped += report.stats.skipped;
+    if (playwrightStatus !== 0 && report.stats.unexpected === 0) total.failed += 1;
+  } else {
+    broken = true;
+  }
+}
+
+if (broken) total.failed += 1;
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(total.failed > 0 ? 1 : 0);
