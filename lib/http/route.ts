@@ -80,11 +80,13 @@ type HandlerArgs<B, P, Auth extends boolean> = {
   log: ReturnType<typeof logger>;
 };
 
-type RouteOptions<B, Auth extends boolean> = {
+type RouteOptions<B, P, Auth extends boolean> = {
   /** false: anyone may call it (sign-in, health); default true: 401 without a valid session. */
   auth?: Auth;
   /** Validates the JSON body; state-changing requests without a schema take no body. */
   body?: z.ZodType<B>;
+  /** The dynamic route segments, e.g. `z.object({ ds: z.string() })`. */
+  params?: z.ZodType<P>;
 };
 
 /**
@@ -92,10 +94,10 @@ type RouteOptions<B, Auth extends boolean> = {
  * Content-Type checks on state-changing requests (CSRF), the 2 MB body limit,
  * the session, body validation, and `{error}` JSON for every failure.
  */
-export function route<B = undefined, P = Record<string, string>, Auth extends boolean = true>(
-  options: RouteOptions<B, Auth>,
+export function route<B = undefined, P = Record<string, never>, Auth extends boolean = true>(
+  options: RouteOptions<B, P, Auth>,
   handler: (args: HandlerArgs<B, P, Auth>) => Promise<Response> | Response,
-): (request: Request, context: RouteContext<P>) => Promise<Response> {
+): (request: Request, context: RouteContext<Record<string, string | string[]>>) => Promise<Response> {
   const requireAuth = options.auth !== false;
   return async (request, context) => {
     const started = performance.now();
@@ -126,7 +128,13 @@ export function route<B = undefined, P = Record<string, string>, Auth extends bo
           body = parsed.data;
         }
       }
-      const params = (await context.params) ?? ({} as P);
+      const rawParams = (await context.params) ?? {};
+      let params = rawParams as P;
+      if (options.params) {
+        const parsed = options.params.safeParse(rawParams);
+        if (!parsed.success) throw new ApiError(404, "Not found.");
+        params = parsed.data;
+      }
       response = await handler({ request, params, body: body as B, auth: auth as HandlerArgs<B, P, Auth>["auth"], requestId, log });
     } catch (error) {
       if (error instanceof ApiError) {

@@ -1,0 +1,57 @@
+/**
+ * Which value columns a table shows (SPEC section 3): the keys of the first
+ * row, ordered by the number inside the key name, without the fixed fields,
+ * and without columns that are empty in every row.
+ */
+
+export type Row = Record<string, string | number>;
+
+/** Fields every row has; they are never value columns. */
+export const FIXED_FIELDS = ["Id", "Parameter", "CreatedAt", "UpdatedAt", "Version"] as const;
+const fixed = new Set<string>(FIXED_FIELDS);
+
+/** Column names a dataset accepts: a letter, then letters, digits or underscores, 64 at most. */
+export const COLUMN_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+/** The number inside a key name (`Item12` → 12); names without one count as 0 and come first. */
+export function columnNumber(name: string): number {
+  const match = /\d+/.exec(name);
+  return match ? Number(match[0]) : 0;
+}
+
+export function compareColumns(a: string, b: string): number {
+  return columnNumber(a) - columnNumber(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === "";
+}
+
+/** The value columns of a table in display order; `extra` names columns an edit is adding. */
+export function deriveColumns(rows: readonly Row[], extra: Iterable<string> = []): string[] {
+  const first = rows[0];
+  const candidates = new Set<string>();
+  if (first) for (const key of Object.keys(first)) if (!fixed.has(key)) candidates.add(key);
+  const shown = [...candidates].filter((key) => rows.some((row) => !isBlank(row[key])));
+  for (const key of extra) if (!fixed.has(key) && !shown.includes(key)) shown.push(key);
+  return shown.sort(compareColumns);
+}
+
+export type ColumnPreset = "first3" | "first10" | "all";
+
+export const columnPresets: { value: ColumnPreset; label: string; count?: number }[] = [
+  { value: "first3", label: "First Column", count: 3 },
+  { value: "first10", label: "First 10 Columns", count: 10 },
+  { value: "all", label: "All Columns" },
+];
+
+/** The value columns a preset shows (Id, Parameter and Actions always stay). */
+export function presetColumns(columns: readonly string[], preset: ColumnPreset): string[] {
+  const count = columnPresets.find((p) => p.value === preset)?.count;
+  return count === undefined ? [...columns] : columns.slice(0, count);
+}
+
+/** The Item columns `Item1..ItemN`. */
+export function itemColumns(n: number): string[] {
+  return Array.from({ length: n }, (_, i) => `Item${i + 1}`);
+}

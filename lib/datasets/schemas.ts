@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { COLUMN_NAME_PATTERN } from "./columns";
+
+export const MAX_VALUE_LENGTH = 2000;
+export const MAX_PARAMETER_LENGTH = 255;
+/** The largest id Postgres' integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A row's fields, split the way they are stored. */
+export type RowInput = {
+  parameter?: string;
+  /** The Version the client last read; present means "only if nobody saved since". */
+  version?: number;
+  values: Record<string, string>;
+};
+
+const ID_KEYS = new Set(["id", "createdat", "updatedat"]);
+
+/**
+ * `data` of create/edit: a flat row as fetch-all returns it. Id/id/ID,
+ * CreatedAt and UpdatedAt are ignored, Parameter and Version are taken
+ * apart, every other key must be a column name with a text value.
+ */
+export const rowDataSchema = z.record(z.string(), z.unknown(), { error: "expected an object of column names and values" }).transform((data, ctx) => {
+  const out: RowInput = { values: {} };
+  for (const [key, value] of Object.entries(data)) {
+    const lower = key.toLowerCase();
+    if (ID_KEYS.has(lower)) continue;
+    if (lower === "parameter") {
+      if (typeof value !== "string" && typeof value !== "number") {
+        ctx.addIssue({ code: "custom", path: [key], message: "expected the parameter name as text" });
+        continue;
+      }
+      const name = String(value).trim();
+      if (name === "") ctx.addIssue({ code: "custom", path: [key], message: "the parameter name must not be empty" });
+      else if (name.length > MAX_PARAMETER_LENGTH) ctx.addIssue({ code: "custom", path: [key], message: `at most ${MAX_PARAMETER_LENGTH} characters` });
+      else out.parameter = name;
+      continue;
+    }
+    if (lower === "version") {
+      const version = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
+      if (typeof version !== "number" || !Number.isInteger(version) || version < 0 || version > MAX_ID) {
+        ctx.addIssue({ code: "custom", path: [key], message: "expected the row's Version as a whole number" });
+      } else out.version = version;
+      continue;
+    }
+    if (!COLUMN_NAME_PATTERN.test(key)) {
+      ctx.addIssue({ code: "custom", path: [key], message: "column names start with a letter, then letters, digits or _ (64 at most)" });
+      continue;
+    }
+    if (value === null) out.values[key] = "";
+    else if (typeof value === "string") {
+      if (value.length > MAX_VALUE_LENGTH) ctx.addIssue({ code: "custom", path: [key], message: `a value is at most ${MAX_VALUE_LENGTH} characters` });
+      else out.values[key] = value;
+    } else if (typeof value === "number" && Number.isFinite(value)) out.values[key] = String(value);
+    else ctx.addIssue({ code: "custom", path: [key], message: "expected a text value" });
+  }
+  return out;
+});
+
+/** A row id: a whole number, also accepted as a string of digits. */
+export const rowIdSchema = z.union([z.number(), z.string()], { error: "expected the row id as a number" }).transform((value, ctx) => {
+  const id = typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof id !== "number" || !Number.isInteger(id) || id < 1) {
+    ctx.addIssue({ code: "custom", message: "expected the row id as a positive whole number" });
+    return z.NEVER;
+  }
+  return id;
+});
+
+export const createElementSchema = z.object({ data: rowDataSchema });
+export const editElementSchema = z.object({ id: rowIdSchema, data: rowDataSchema });
+export const deleteElementSchema = z.object({ id: rowIdSchema });
