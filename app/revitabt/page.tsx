@@ -1,13 +1,9 @@
 import type { Metadata } from "next";
-import { ToolPage } from "@/components/layout/tool-page";
-import { requireUser } from "@/lib/auth/current-user";
+import { DatasetPage } from "@/components/datasets/dataset-page";
 import { datasets } from "@/lib/datasets/registry";
 
-const dataset = datasets.abt;
+export const metadata: Metadata = { title: datasets.abt.title };
 
-export const metadata: Metadata = { title: dataset.title };
-
-export default async function DatasetPage() {
-  await requireUser(dataset.route);
-  return <ToolPage title={dataset.title} description="Parameter table" />;
+export default function Page() {
+  return <DatasetPage dataset="abt" />;
 }
