@@ -4,6 +4,7 @@
  * `npm run dev` with `--dev`.
  */
 import { EventEmitter } from "node:events";
+import compression from "compression";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import path from "node:path";
@@ -46,8 +47,18 @@ async function start(): Promise<Pontifex> {
   await app.prepare();
   const handleRequest = app.getRequestHandler();
 
+  // gzip level 1: a 12 MB parameter table shrinks about 4x for ~60 ms of CPU; higher levels cost far more for little.
+  const compress = compression({
+    level: 1,
+    // Next sets route handler headers with appendHeader, so Content-Type arrives as an array the default filter rejects.
+    filter: (req, res) => {
+      const type = res.getHeader("Content-Type");
+      if (Array.isArray(type)) res.setHeader("Content-Type", type.join(", "));
+      return compression.filter(req, res);
+    },
+  });
   const server = createServer((req, res) => {
-    void handleRequest(req, res);
+    compress(req as never, res as never, () => void handleRequest(req, res));
   });
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());

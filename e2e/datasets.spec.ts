@@ -48,6 +48,13 @@ test("the four screens show their titles, push labels and the demo rows", async 
   }
 });
 
+test("fetch-all arrives gzipped for a browser that accepts it", async ({ page }) => {
+  const res = await page.request.get("/api/database/pier/fetch-all", { headers: { "accept-encoding": "gzip" } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-encoding"]).toBe("gzip");
+  expect(((await res.json()) as { data: Row[] }).data.length).toBeGreaterThanOrEqual(25);
+});
+
 test("create a row: a new input row at the top, the check confirms it, the Fetched line updates", async ({ page }) => {
   const name = `NewParam_${tag()}`;
   await openDataset(page, "/revitabt");
