@@ -17,15 +17,31 @@ const dev = process.argv.includes("--dev");
 const { exitOnBadEnv, shouldSeedDemo } = await import("./lib/env");
 const config = exitOnBadEnv();
 
-const [{ default: next }, { closeConnection, getConnection }, { migrateDatabase }, { seedDemo }, { logger }, { dummyPasswordHash }] =
-  await Promise.all([
-    import("next"),
-    import("./db/client"),
-    import("./db/migrate"),
-    import("./db/seed"),
-    import("./lib/logger"),
-    import("./lib/auth/password"),
-  ]);
+const [
+  { default: next },
+  { closeConnection, getConnection },
+  { migrateDatabase },
+  { seedDemo },
+  { logger },
+  { dummyPasswordHash },
+  { LocalBus, PgBus },
+  { RevitRelay },
+  { setRelay },
+  { WEBSOCKET_PATH },
+  { originAllowed, ownOriginFromHeaders },
+] = await Promise.all([
+  import("next"),
+  import("./db/client"),
+  import("./db/migrate"),
+  import("./db/seed"),
+  import("./lib/logger"),
+  import("./lib/auth/password"),
+  import("./lib/relay/bus"),
+  import("./lib/relay/relay"),
+  import("./lib/relay/registry"),
+  import("./lib/relay/protocol"),
+  import("./lib/http/route"),
+]);
 
 const log = logger();
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -38,6 +54,23 @@ async function start(): Promise<Pontifex> {
     if (shouldSeedDemo(config) && (await seedDemo(db))) log.info("demo account and parameter tables seeded");
   });
   void dummyPasswordHash();
+
+  // Replicas on one PostgreSQL tell each other about pushes through LISTEN/NOTIFY; the embedded database has one process.
+  let bus: InstanceType<typeof LocalBus> | InstanceType<typeof PgBus>;
+  if (connection.kind === "pg") {
+    const pgBus = new PgBus(connection.url, connection.pool, (error) => log.warn({ err: error }, "relay bus connection problem"));
+    await pgBus.start();
+    bus = pgBus;
+  } else {
+    bus = new LocalBus();
+  }
+  const relay = new RevitRelay({
+    bus,
+    log: log.child({ component: "relay" }),
+    isAllowedOrigin: (origin, request) =>
+      originAllowed(origin, ownOriginFromHeaders((name) => request.headers[name] as string | undefined, "http", `localhost:${config.PORT}`)),
+  });
+  setRelay(relay);
 
   // Next 16 attaches its own 'upgrade' listener (HMR, and route matching that
   // may end foreign sockets) to the server it is given, on the first request.
@@ -63,6 +96,10 @@ async function start(): Promise<Pontifex> {
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
     const pathname = (req.url ?? "/").split("?")[0];
+    if (pathname === WEBSOCKET_PATH) {
+      void relay.handleUpgrade(req, socket, head);
+      return;
+    }
     if (dev && pathname?.startsWith("/_next/") && nextUpgrades.listenerCount("upgrade") > 0) {
       nextUpgrades.emit("upgrade", req, socket, head);
       return;
@@ -79,7 +116,10 @@ async function start(): Promise<Pontifex> {
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await relay.close();
+      setRelay(undefined);
+      await closed;
       await app.close();
       await closeConnection(connection);
     })());

@@ -10,7 +10,7 @@ const holder = ((globalThis as { __pontifexLogger?: Holder }).__pontifexLogger ?
  */
 export function logger(): pino.Logger {
   holder.logger ??= pino({
-    level: process.env.VITEST ? "silent" : env().LOG_LEVEL,
+    level: process.env.VITEST && !process.env.LOG_LEVEL ? "silent" : env().LOG_LEVEL,
     base: { service: "pontifex" },
     redact: {
       paths: ["token", "*.token", "password", "*.password", "headers.cookie", "headers.authorization", "*.headers.cookie", "*.headers.authorization"],

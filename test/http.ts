@@ -14,6 +14,7 @@ export type CallOptions = {
   /** null: no Origin header at all. */
   origin?: string | null;
   contentType?: string | null;
+  signal?: AbortSignal;
 };
 
 /** A browser stand-in: keeps the cookies the routes set and sends them back, like fetch with credentials. */
@@ -35,7 +36,7 @@ export class TestClient {
     const cookie = this.cookieHeader();
     if (cookie && !headers.has("cookie")) headers.set("cookie", cookie);
     const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : method === "GET" ? undefined : "{}");
-    const request = new Request(new URL(path, ORIGIN), { method, headers, body });
+    const request = new Request(new URL(path, ORIGIN), { method, headers, body, signal: options.signal });
     const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
     for (const setCookie of response.headers.getSetCookie()) {
       const [pair] = setCookie.split(";");

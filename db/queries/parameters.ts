@@ -6,6 +6,7 @@ import {
   boxParameters,
   coresetupParameters,
   datasetColumns,
+  datasetRevisions,
   type ParameterTable,
   pierParameters,
 } from "../schema";
@@ -57,18 +58,64 @@ function flatRowText(table: ParameterTable): SQL {
     || CASE WHEN ${values} = '{}'::jsonb THEN '}' ELSE ',' || substr(${values}::text, 2) END)`;
 }
 
+/** The rows of a dataset at one revision, each row's JSON text, sorted by Id. */
+export type DatasetSnapshot = { revision: number; rows: string[] };
+type CachedSnapshot = DatasetSnapshot & { json?: string };
+
+// Per database client (the pool or PGlite shared by server.ts and Next's bundles), per dataset.
+const snapshotCaches = ((globalThis as { __pontifexSnapshots?: WeakMap<object, Map<DatasetKey, CachedSnapshot>> }).__pontifexSnapshots ??=
+  new WeakMap());
+
+function cacheOf(db: Database): Map<DatasetKey, CachedSnapshot> | undefined {
+  const client = (db as { $client?: object }).$client;
+  if (!client) return undefined;
+  let cache = snapshotCaches.get(client);
+  if (!cache) snapshotCaches.set(client, (cache = new Map()));
+  return cache;
+}
+
+export async function datasetRevision(dataset: DatasetKey, db: Database = defaultDb()): Promise<number> {
+  const [row] = await db.select({ revision: datasetRevisions.revision }).from(datasetRevisions).where(eq(datasetRevisions.dataset, dataset));
+  return row?.revision ?? 0;
+}
+
+/** Raises the dataset's revision; called last in every write transaction so the row lock is held briefly. */
+async function bumpRevision(tx: Database, dataset: DatasetKey): Promise<void> {
+  await tx
+    .insert(datasetRevisions)
+    .values({ dataset, revision: 1 })
+    .onConflictDoUpdate({ target: datasetRevisions.dataset, set: { revision: sql`${datasetRevisions.revision} + 1` } });
+}
+
 /**
- * Every row of the dataset as a JSON array text, sorted by Id. Postgres builds
- * the JSON, so Node neither parses nor re-serialises the (possibly large) table.
+ * Every row of the dataset as JSON texts. Postgres writes the JSON; the result
+ * is kept per revision, so until someone writes to the dataset (in any
+ * replica) a fetch-all or a push costs one small query.
  */
-export async function fetchAllRowsJson(dataset: DatasetKey, db: Database = defaultDb()): Promise<string> {
+export async function datasetSnapshot(dataset: DatasetKey, db: Database = defaultDb()): Promise<DatasetSnapshot> {
+  const cache = cacheOf(db);
+  const cached = cache?.get(dataset);
+  if (cached && cached.revision === (await datasetRevision(dataset, db))) return cached;
   const table = parameterTables[dataset];
-  const [row] = await queryRows<{ data: string | null }>(
+  // Revision and rows come from one statement, hence one snapshot of the database.
+  // Rows are joined with \x01, which JSON text can never contain, and split again here.
+  const [row] = await queryRows<{ revision: string | number | null; data: string | null }>(
     db,
     sql`WITH ${columnsCte(dataset)}
-        SELECT string_agg(${flatRowText(table)}, ',' ORDER BY ${table.id}) AS data FROM ${table}, cols`,
+        SELECT (SELECT ${datasetRevisions.revision} FROM ${datasetRevisions} WHERE ${datasetRevisions.dataset} = ${dataset}) AS revision,
+               string_agg(${flatRowText(table)}, chr(1) ORDER BY ${table.id}) AS data
+        FROM ${table}, cols`,
   );
-  return `[${row?.data ?? ""}]`;
+  const snapshot: CachedSnapshot = { revision: Number(row?.revision ?? 0), rows: row?.data ? row.data.split("\u0001") : [] };
+  cache?.set(dataset, snapshot);
+  return snapshot;
+}
+
+/** Every row of the dataset as one JSON array text, sorted by Id (what fetch-all answers). */
+export async function fetchAllRowsJson(dataset: DatasetKey, db: Database = defaultDb()): Promise<string> {
+  const snapshot = (await datasetSnapshot(dataset, db)) as CachedSnapshot;
+  snapshot.json ??= `[${snapshot.rows.join(",")}]`;
+  return snapshot.json;
 }
 
 /** Every row of the dataset, parsed (for pushes and tests). */
@@ -76,21 +123,23 @@ export async function fetchAllRows(dataset: DatasetKey, db: Database = defaultDb
   return JSON.parse(await fetchAllRowsJson(dataset, db)) as FlatRow[];
 }
 
-async function fetchFlatRow(dataset: DatasetKey, where: SQL, db: Database): Promise<FlatRow | undefined> {
+async function fetchRowText(dataset: DatasetKey, where: SQL, db: Database): Promise<string | undefined> {
   const table = parameterTables[dataset];
   const [row] = await queryRows<{ row: string }>(
     db,
     sql`WITH ${columnsCte(dataset)} SELECT ${flatRowText(table)} AS row FROM ${table}, cols WHERE ${where} LIMIT 1`,
   );
-  return row ? (JSON.parse(row.row) as FlatRow) : undefined;
+  return row?.row;
 }
 
-export function fetchRowById(dataset: DatasetKey, id: number, db: Database = defaultDb()) {
-  return fetchFlatRow(dataset, eq(parameterTables[dataset].id, id), db);
+export async function fetchRowById(dataset: DatasetKey, id: number, db: Database = defaultDb()): Promise<FlatRow | undefined> {
+  const text = await fetchRowText(dataset, eq(parameterTables[dataset].id, id), db);
+  return text === undefined ? undefined : (JSON.parse(text) as FlatRow);
 }
 
-export function fetchRowByParameter(dataset: DatasetKey, parameter: string, db: Database = defaultDb()) {
-  return fetchFlatRow(dataset, eq(parameterTables[dataset].parameter, parameter), db);
+/** One row's JSON text, found by its Parameter (a row push). */
+export function fetchRowTextByParameter(dataset: DatasetKey, parameter: string, db: Database = defaultDb()): Promise<string | undefined> {
+  return fetchRowText(dataset, eq(parameterTables[dataset].parameter, parameter), db);
 }
 
 export async function listColumns(dataset: DatasetKey, db: Database = defaultDb()): Promise<string[]> {
@@ -176,6 +225,7 @@ export async function createRow(
       .onConflictDoNothing({ target: table.parameter })
       .returning({ id: table.id });
     if (!created) throw new Rollback({ ok: false, reason: "duplicate-parameter" });
+    await bumpRevision(tx, dataset);
     return { ok: true, row: (await fetchRowById(dataset, created.id, tx))! };
   });
 }
@@ -212,14 +262,19 @@ export async function updateRow(
         updatedAt: sql`now()`,
       })
       .where(and(eq(table.id, id), eq(table.version, stored.version)));
+    await bumpRevision(tx, dataset);
     return { ok: true, row: (await fetchRowById(dataset, id, tx))! };
   });
 }
 
-export async function deleteRow(dataset: DatasetKey, id: number, db: Database = defaultDb()): Promise<boolean> {
+export async function deleteRow(dataset: DatasetKey, id: number, database: Database = defaultDb()): Promise<boolean> {
   const table = parameterTables[dataset];
-  const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-  return deleted.length > 0;
+  return database.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const deleted = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+    if (deleted.length > 0) await bumpRevision(tx, dataset);
+    return deleted.length > 0;
+  });
 }
 
 /** Inserts many rows at once (seed and benchmarks); registers their columns. */
@@ -236,5 +291,6 @@ export async function insertRows(
     for (let i = 0; i < rows.length; i += 500) {
       await tx.insert(table).values(rows.slice(i, i + 500).map((r) => ({ parameter: r.parameter, values: r.values })));
     }
+    await bumpRevision(tx, dataset);
   });
 }

@@ -22,21 +22,32 @@ export function jsonError(status: number, error: string, extra?: Record<string, 
   return Response.json({ error, ...extra }, { status, headers });
 }
 
+type HeaderGetter = (name: string) => string | null | undefined;
+
 /** The origin the browser used to reach us, as a proxy in front of us reports it. */
+export function ownOriginFromHeaders(header: HeaderGetter, fallbackProtocol: string, fallbackHost: string): string {
+  const proto = header("x-forwarded-proto")?.split(",")[0]?.trim() || fallbackProtocol;
+  const host = header("x-forwarded-host")?.split(",")[0]?.trim() || header("host") || fallbackHost;
+  return `${proto}://${host}`;
+}
+
 export function ownOrigin(request: Request): string {
   const url = new URL(request.url);
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || url.protocol.replace(":", "");
-  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || request.headers.get("host") || url.host;
-  return `${proto}://${host}`;
+  return ownOriginFromHeaders((name) => request.headers.get(name), url.protocol.replace(":", ""), url.host);
 }
 
 export function isHttps(request: Request): boolean {
   return ownOrigin(request).startsWith("https://");
 }
 
-export function isAllowedOrigin(origin: string | null, request: Request): boolean {
+/** Our own origin, or one of ALLOWED_ORIGINS; a missing or "null" Origin never is. */
+export function originAllowed(origin: string | null | undefined, own: string): boolean {
   if (!origin || origin === "null") return false;
-  return origin === ownOrigin(request) || env().ALLOWED_ORIGINS.includes(origin);
+  return origin === own || env().ALLOWED_ORIGINS.includes(origin);
+}
+
+export function isAllowedOrigin(origin: string | null, request: Request): boolean {
+  return originAllowed(origin, ownOrigin(request));
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -150,7 +161,7 @@ export function route<B = undefined, P = Record<string, never>, Auth extends boo
       response.headers.append("Set-Cookie", sessionCookie(token, auth.extendedTo, isHttps(request)));
     }
     response.headers.set("X-Request-Id", requestId);
-    response.headers.set("Cache-Control", "no-store");
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
     log.info(
       { method: request.method, path: new URL(request.url).pathname, status: response.status, ms: Math.round(performance.now() - started), userId: auth?.user.id },
       "api request",

@@ -1,0 +1,223 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { type Database, db as defaultDb } from "../client";
+import { type PushRowError, type PushState, type RevitPush, type RevitToken, revitConnections, revitPushes, revitTokens } from "../schema";
+
+/** A connection row older than this (no pong recorded) belongs to a server that died; it is ignored. */
+export const CONNECTION_FRESH_MS = 90_000;
+
+const fresh = (): SQL => gt(revitConnections.lastSeenAt, new Date(Date.now() - CONNECTION_FRESH_MS));
+
+// ---------------------------------------------------------------- tokens
+
+export async function insertToken(values: { userId: number; name: string; tokenHash: string }, db: Database = defaultDb()): Promise<RevitToken> {
+  const [token] = await db.insert(revitTokens).values(values).returning();
+  return token!;
+}
+
+/** The user's tokens that are not revoked, newest first, with how many add-ins are connected with each. */
+export async function listTokens(userId: number, db: Database = defaultDb()) {
+  return db
+    .select({
+      id: revitTokens.id,
+      name: revitTokens.name,
+      createdAt: revitTokens.createdAt,
+      lastUsedAt: revitTokens.lastUsedAt,
+      // Spelled out: inside a subquery Drizzle would leave "id" unqualified, and ambiguous.
+      connected: sql<number>`(SELECT count(*)::int FROM revit_connections c WHERE c.token_id = revit_tokens.id AND c.last_seen_at > ${new Date(Date.now() - CONNECTION_FRESH_MS)})`,
+    })
+    .from(revitTokens)
+    .where(and(eq(revitTokens.userId, userId), isNull(revitTokens.revokedAt)))
+    .orderBy(desc(revitTokens.createdAt), desc(revitTokens.id));
+}
+
+/** The live token with this hash, for authenticating an add-in. */
+export async function findActiveToken(tokenHash: string, db: Database = defaultDb()): Promise<RevitToken | undefined> {
+  const [token] = await db
+    .select()
+    .from(revitTokens)
+    .where(and(eq(revitTokens.tokenHash, tokenHash), isNull(revitTokens.revokedAt)))
+    .limit(1);
+  return token;
+}
+
+export async function touchToken(id: number, db: Database = defaultDb()): Promise<void> {
+  await db.update(revitTokens).set({ lastUsedAt: new Date() }).where(eq(revitTokens.id, id));
+}
+
+/** Revokes one of the user's live tokens; false when there is no such token. */
+export async function revokeToken(userId: number, id: number, db: Database = defaultDb()): Promise<boolean> {
+  const revoked = await db
+    .update(revitTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(revitTokens.id, id), eq(revitTokens.userId, userId), isNull(revitTokens.revokedAt)))
+    .returning({ id: revitTokens.id });
+  return revoked.length > 0;
+}
+
+export async function isTokenActive(id: number, db: Database = defaultDb()): Promise<boolean> {
+  const [row] = await db.select({ id: revitTokens.id }).from(revitTokens).where(and(eq(revitTokens.id, id), isNull(revitTokens.revokedAt)));
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------- connections
+
+export async function insertConnection(
+  values: { id: string; userId: number; tokenId: number; serverId: string; clientName: string; revitVersion: string; document: string },
+  db: Database = defaultDb(),
+): Promise<void> {
+  await db.insert(revitConnections).values(values).onConflictDoUpdate({
+    target: revitConnections.id,
+    set: { clientName: values.clientName, revitVersion: values.revitVersion, document: values.document, lastSeenAt: new Date() },
+  });
+}
+
+export async function deleteConnection(id: string, db: Database = defaultDb()): Promise<void> {
+  await db.delete(revitConnections).where(eq(revitConnections.id, id));
+}
+
+export async function deleteServerConnections(serverId: string, db: Database = defaultDb()): Promise<void> {
+  await db.delete(revitConnections).where(eq(revitConnections.serverId, serverId));
+}
+
+export async function touchConnections(ids: string[], db: Database = defaultDb()): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(revitConnections).set({ lastSeenAt: new Date() }).where(inArray(revitConnections.id, ids));
+}
+
+export async function deleteStaleConnections(db: Database = defaultDb()): Promise<void> {
+  await db.delete(revitConnections).where(lt(revitConnections.lastSeenAt, new Date(Date.now() - CONNECTION_FRESH_MS)));
+}
+
+/** The user's add-ins connected now, to any server. */
+export async function listConnections(userId: number, db: Database = defaultDb()) {
+  return db
+    .select({
+      id: revitConnections.id,
+      clientName: revitConnections.clientName,
+      revitVersion: revitConnections.revitVersion,
+      document: revitConnections.document,
+      connectedAt: revitConnections.connectedAt,
+      lastSeenAt: revitConnections.lastSeenAt,
+      tokenName: revitTokens.name,
+    })
+    .from(revitConnections)
+    .innerJoin(revitTokens, eq(revitTokens.id, revitConnections.tokenId))
+    .where(and(eq(revitConnections.userId, userId), fresh()))
+    .orderBy(asc(revitConnections.connectedAt));
+}
+
+export async function countConnections(userId: number, db: Database = defaultDb(), excludeServer?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(revitConnections)
+    .where(and(eq(revitConnections.userId, userId), fresh(), excludeServer ? ne(revitConnections.serverId, excludeServer) : undefined));
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------- pushes
+
+export async function insertPush(
+  values: { id: string; userId: number; dataset: string; mode: "all" | "one"; parameter: string | null; rowCount: number; payload: string; createdAt: Date; expiresAt: Date },
+  db: Database = defaultDb(),
+): Promise<void> {
+  await db.insert(revitPushes).values({ ...values, payloadBytes: Buffer.byteLength(values.payload) });
+}
+
+/** Push metadata without the payload. */
+const pushColumns = {
+  id: revitPushes.id,
+  userId: revitPushes.userId,
+  dataset: revitPushes.dataset,
+  mode: revitPushes.mode,
+  parameter: revitPushes.parameter,
+  rowCount: revitPushes.rowCount,
+  payloadBytes: revitPushes.payloadBytes,
+  status: revitPushes.status,
+  deliveredTo: revitPushes.deliveredTo,
+  errors: revitPushes.errors,
+  createdAt: revitPushes.createdAt,
+  expiresAt: revitPushes.expiresAt,
+  deliveredAt: revitPushes.deliveredAt,
+  receivedAt: revitPushes.receivedAt,
+  ackedAt: revitPushes.ackedAt,
+};
+export type PushRecord = Omit<RevitPush, "payload">;
+
+export async function findPush(id: string, db: Database = defaultDb()): Promise<PushRecord | undefined> {
+  const [push] = await db.select(pushColumns).from(revitPushes).where(eq(revitPushes.id, id));
+  return push;
+}
+
+export async function loadPushPayload(id: string, db: Database = defaultDb()): Promise<string | null> {
+  const [row] = await db.select({ payload: revitPushes.payload }).from(revitPushes).where(eq(revitPushes.id, id));
+  return row?.payload ?? null;
+}
+
+/** The user's pushes no add-in has received yet, oldest first (delivered on connect). */
+export async function waitingPushes(userId: number, db: Database = defaultDb()): Promise<PushRecord[]> {
+  return db
+    .select(pushColumns)
+    .from(revitPushes)
+    .where(
+      and(
+        eq(revitPushes.userId, userId),
+        inArray(revitPushes.status, ["queued", "delivered"]),
+        isNull(revitPushes.receivedAt),
+        gt(revitPushes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(asc(revitPushes.createdAt));
+}
+
+export async function recentPushes(userId: number, limit = 50, db: Database = defaultDb()): Promise<PushRecord[]> {
+  return db.select(pushColumns).from(revitPushes).where(eq(revitPushes.userId, userId)).orderBy(desc(revitPushes.createdAt)).limit(limit);
+}
+
+/** `copies` add-ins got the push just now. */
+export async function markDelivered(id: string, copies: number, db: Database = defaultDb()): Promise<PushRecord | undefined> {
+  const [push] = await db
+    .update(revitPushes)
+    .set({
+      status: sql`CASE WHEN ${revitPushes.status} = 'queued' THEN 'delivered' ELSE ${revitPushes.status} END`,
+      deliveredTo: sql`${revitPushes.deliveredTo} + ${copies}`,
+      deliveredAt: sql`coalesce(${revitPushes.deliveredAt}, now())`,
+    })
+    .where(eq(revitPushes.id, id))
+    .returning(pushColumns);
+  return push;
+}
+
+/**
+ * An add-in's acknowledgement of one of this user's pushes: 'received' stops
+ * redelivery (and drops the stored rows), the others are the final state.
+ */
+export async function recordAck(
+  userId: number,
+  id: string,
+  status: "received" | "applied" | "partial" | "failed",
+  errors: PushRowError[] | undefined,
+  db: Database = defaultDb(),
+): Promise<PushRecord | undefined> {
+  const final = status !== "received";
+  const [push] = await db
+    .update(revitPushes)
+    .set({
+      receivedAt: sql`coalesce(${revitPushes.receivedAt}, now())`,
+      payload: null,
+      // A push that is acknowledged was delivered, even if the add-in answered before the server marked it.
+      status: final ? (status as PushState) : sql`CASE WHEN ${revitPushes.status} = 'queued' THEN 'delivered' ELSE ${revitPushes.status} END`,
+      ...(final ? { ackedAt: new Date(), errors: errors && errors.length ? errors : null } : {}),
+    })
+    .where(and(eq(revitPushes.id, id), eq(revitPushes.userId, userId)))
+    .returning(pushColumns);
+  return push;
+}
+
+/** Pushes nobody received within their 24 hours: expired, rows dropped. */
+export async function expirePushes(db: Database = defaultDb()): Promise<PushRecord[]> {
+  return db
+    .update(revitPushes)
+    .set({ status: "expired", payload: null })
+    .where(and(inArray(revitPushes.status, ["queued", "delivered"]), isNull(revitPushes.receivedAt), lt(revitPushes.expiresAt, new Date())))
+    .returning(pushColumns);
+}

@@ -1,0 +1,492 @@
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type pino from "pino";
+import { type WebSocket, WebSocketServer } from "ws";
+import {
+  countConnections,
+  deleteConnection,
+  deleteServerConnections,
+  deleteStaleConnections,
+  expirePushes,
+  findActiveToken,
+  findPush,
+  insertConnection,
+  insertPush,
+  isTokenActive,
+  loadPushPayload,
+  markDelivered,
+  type PushRecord,
+  recordAck,
+  touchConnections,
+  touchToken,
+  waitingPushes,
+} from "@/db/queries/revit";
+import { findUserById } from "@/db/queries/users";
+import type { RevitToken } from "@/db/schema";
+import { hashToken } from "@/lib/auth/tokens";
+import type { BusMessage, RelayBus } from "./bus";
+import { buildPushFrames, type PushMeta } from "./frames";
+import { summarisePush, type UserEvent } from "./summary";
+import {
+  type AckMessage,
+  type ErrorMessage,
+  HEARTBEAT_MS,
+  HELLO_TIMEOUT_MS,
+  type HelloMessage,
+  MAX_FRAME_BYTES,
+  MISSED_PONGS_LIMIT,
+  PROTOCOL_VERSION,
+  PUSH_TTL_MS,
+  parseInbound,
+  type WelcomeMessage,
+} from "./protocol";
+
+/** Rows of a payload are stored joined by \x01, which JSON text never contains. */
+export const ROW_SEPARATOR = "\u0001";
+
+/** Bytes a socket may have waiting in memory before the next frame waits for it to drain. */
+const HIGH_WATER_BYTES = 4 * MAX_FRAME_BYTES;
+
+export type RelayOptions = {
+  bus: RelayBus;
+  /** Whether a browser Origin may open the websocket (add-ins send none). */
+  isAllowedOrigin: (origin: string, request: IncomingMessage) => boolean;
+  serverId?: string;
+  heartbeatMs?: number;
+  helloTimeoutMs?: number;
+  /** A reader that takes longer than this to take one frame is cut off (its pushes stay waiting). */
+  slowReaderMs?: number;
+  /** How long a push request waits to hear that another server delivered it. */
+  remoteDeliveryWaitMs?: number;
+  log?: pino.Logger;
+};
+
+type Connection = {
+  id: string;
+  ws: WebSocket;
+  userId: number;
+  userEmail: string;
+  tokenId: number;
+  ready: boolean;
+  missedPongs: number;
+  helloTimer?: NodeJS.Timeout;
+  /** Pushes go out one after the other on a socket. */
+  sendChain: Promise<void>;
+  /** Pushes this socket has been given (or is being given): never twice on one socket. */
+  sent: Set<string>;
+};
+
+export type PushRequest = {
+  userId: number;
+  dataset: string;
+  mode: "all" | "one";
+  parameter: string | null;
+  /** Each row's JSON text, as fetch-all has them. */
+  rows: string[];
+};
+
+export type PushOutcome = { pushId: string; dataset: string; rows: number; status: "delivered" | "queued"; deliveredTo: number };
+
+function refuse(socket: Duplex, status: number, reason: string, extra = ""): void {
+  const body = JSON.stringify({ error: reason });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`);
+}
+
+/**
+ * The Revit relay of one server process: authenticates add-ins on the upgrade,
+ * speaks the protocol, delivers pushes from the Postgres outbox at least once,
+ * and tells other processes (and the browsers of the user) what happened.
+ */
+export class RevitRelay {
+  readonly serverId: string;
+  private readonly wss: WebSocketServer;
+  private readonly connections = new Map<string, Connection>();
+  private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly userEvents = new EventEmitter();
+  /** Inserts of pushes being created here, awaited before anything updates their row. */
+  private readonly pendingInserts = new Map<string, Promise<void>>();
+  private readonly deliveryWaiters = new Map<string, () => void>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly heartbeatMs: number;
+  private readonly helloTimeoutMs: number;
+  private readonly slowReaderMs: number;
+  private readonly remoteDeliveryWaitMs: number;
+  private closing = false;
+
+  constructor(private readonly options: RelayOptions) {
+    this.serverId = options.serverId ?? randomUUID();
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.helloTimeoutMs = options.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
+    this.slowReaderMs = options.slowReaderMs ?? 60_000;
+    this.remoteDeliveryWaitMs = options.remoteDeliveryWaitMs ?? 2_000;
+    this.userEvents.setMaxListeners(0);
+    // ws answers frames over maxPayload by closing with 1009; no compression, so memory per frame is bounded.
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
+    options.bus.subscribe((message) => void this.onBusMessage(message).catch((error) => this.logError(error, "bus message")));
+    this.heartbeat = setInterval(() => void this.tick().catch((error) => this.logError(error, "heartbeat")), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private get log() {
+    return this.options.log;
+  }
+
+  private logError(error: unknown, what: string): void {
+    this.log?.error({ err: error }, `relay: ${what} failed`);
+  }
+
+  // ------------------------------------------------------------ connecting
+
+  /** For the server's 'upgrade' event on /ws/revit: 401/403 before any websocket exists. */
+  async handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    socket.on("error", () => socket.destroy());
+    if (this.closing) return refuse(socket, 503, "Service Unavailable");
+    const origin = request.headers.origin;
+    if (origin !== undefined && !this.options.isAllowedOrigin(origin, request)) {
+      this.log?.warn({ origin }, "relay: refused a foreign Origin");
+      return refuse(socket, 403, "Forbidden");
+    }
+    const match = /^Bearer\s+(\S{1,200})\s*$/i.exec(request.headers.authorization ?? "");
+    let token: RevitToken | undefined;
+    try {
+      token = match ? await findActiveToken(hashToken(match[1]!)) : undefined;
+    } catch (error) {
+      this.logError(error, "token lookup");
+      return refuse(socket, 503, "Service Unavailable");
+    }
+    if (!token) {
+      this.log?.info({ hasToken: Boolean(match) }, "relay: refused an upgrade without a valid token");
+      return refuse(socket, 401, "Unauthorized", 'WWW-Authenticate: Bearer realm="revit"\r\n');
+    }
+    const user = await findUserById(token.userId);
+    if (!user || socket.destroyed) return refuse(socket, 401, "Unauthorized");
+    void touchToken(token.id).catch((error) => this.logError(error, "token touch"));
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.onConnection(ws, token, user.email));
+  }
+
+  private onConnection(ws: WebSocket, token: RevitToken, userEmail: string): void {
+    const connection: Connection = {
+      id: randomUUID(),
+      ws,
+      userId: token.userId,
+      userEmail,
+      tokenId: token.id,
+      ready: false,
+      missedPongs: 0,
+      sendChain: Promise.resolve(),
+      sent: new Set(),
+    };
+    this.connections.set(connection.id, connection);
+    let forUser = this.byUser.get(connection.userId);
+    if (!forUser) this.byUser.set(connection.userId, (forUser = new Set()));
+    forUser.add(connection);
+    this.log?.info({ connectionId: connection.id, userId: connection.userId, tokenId: token.id }, "relay: add-in connected");
+
+    connection.helloTimer = setTimeout(() => {
+      if (!connection.ready) ws.close(1008, "hello expected");
+    }, this.helloTimeoutMs);
+    ws.on("message", (data, isBinary) => void this.onMessage(connection, data as Buffer, isBinary).catch((error) => this.logError(error, "message")));
+    ws.on("pong", () => {
+      connection.missedPongs = 0;
+    });
+    ws.on("error", (error) => this.log?.info({ connectionId: connection.id, err: error }, "relay: socket error"));
+    ws.on("close", (code) => void this.onClose(connection, code).catch((error) => this.logError(error, "close")));
+  }
+
+  private async onClose(connection: Connection, code: number): Promise<void> {
+    clearTimeout(connection.helloTimer);
+    this.connections.delete(connection.id);
+    const forUser = this.byUser.get(connection.userId);
+    forUser?.delete(connection);
+    if (forUser?.size === 0) this.byUser.delete(connection.userId);
+    this.log?.info({ connectionId: connection.id, userId: connection.userId, code }, "relay: add-in disconnected");
+    if (connection.ready) {
+      await deleteConnection(connection.id);
+      await this.options.bus.publish({ kind: "connections", userId: connection.userId });
+    }
+  }
+
+  // ------------------------------------------------------------ messages
+
+  private sendJson(connection: Connection, message: ErrorMessage | WelcomeMessage): void {
+    if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(JSON.stringify(message));
+  }
+
+  private async onMessage(connection: Connection, data: Buffer, isBinary: boolean): Promise<void> {
+    if (isBinary) {
+      this.sendJson(connection, { v: PROTOCOL_VERSION, type: "error", code: "binary_not_supported", message: "Send JSON text frames, not binary ones." });
+      return;
+    }
+    const parsed = parseInbound(data.toString("utf8"));
+    if (!parsed.ok) {
+      this.sendJson(connection, parsed.error);
+      return;
+    }
+    if (parsed.message.type === "hello") await this.onHello(connection, parsed.message);
+    else await this.onAck(connection, parsed.message);
+  }
+
+  private async onHello(connection: Connection, hello: HelloMessage): Promise<void> {
+    clearTimeout(connection.helloTimer);
+    const first = !connection.ready;
+    connection.ready = true;
+    await insertConnection({
+      id: connection.id,
+      userId: connection.userId,
+      tokenId: connection.tokenId,
+      serverId: this.serverId,
+      clientName: hello.client,
+      revitVersion: hello.revitVersion,
+      document: hello.document,
+    });
+    // The token may have been revoked while this socket was saying hello.
+    if (!(await isTokenActive(connection.tokenId))) {
+      connection.ws.close(1008, "token revoked");
+      return;
+    }
+    const waiting = (await waitingPushes(connection.userId)).filter((p) => !connection.sent.has(p.id));
+    this.sendJson(connection, {
+      v: PROTOCOL_VERSION,
+      type: "welcome",
+      connectionId: connection.id,
+      user: connection.userEmail,
+      waiting: waiting.length,
+      heartbeatSeconds: Math.round(this.heartbeatMs / 1000),
+      maxFrameBytes: MAX_FRAME_BYTES,
+    });
+    if (first) await this.options.bus.publish({ kind: "connections", userId: connection.userId });
+    for (const push of waiting) void this.deliver(connection, push);
+  }
+
+  private async onAck(connection: Connection, ack: AckMessage): Promise<void> {
+    await this.pendingInserts.get(ack.pushId);
+    const push = await recordAck(connection.userId, ack.pushId, ack.status, ack.errors);
+    if (!push) {
+      this.sendJson(connection, { v: PROTOCOL_VERSION, type: "error", code: "unknown_push", message: `No push ${ack.pushId} of yours to acknowledge.`, pushId: ack.pushId });
+      return;
+    }
+    this.log?.info({ pushId: ack.pushId, status: ack.status, connectionId: connection.id }, "relay: push acknowledged");
+    await this.options.bus.publish({ kind: "state", userId: connection.userId, pushId: ack.pushId });
+  }
+
+  // ------------------------------------------------------------ delivery
+
+  /** Sends one frame; waits for the socket to drain when too much is already buffered. */
+  private sendFrame(connection: Connection, frame: string, waitForFlush: boolean): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const { ws } = connection;
+      if (ws.readyState !== ws.OPEN) return reject(new Error("socket closed"));
+      const mustWait = waitForFlush || ws.bufferedAmount + frame.length > HIGH_WATER_BYTES;
+      const timer = mustWait
+        ? setTimeout(() => {
+            this.log?.warn({ connectionId: connection.id }, "relay: slow reader cut off");
+            ws.terminate();
+            reject(new Error("slow reader"));
+          }, this.slowReaderMs)
+        : undefined;
+      ws.send(frame, (error) => {
+        clearTimeout(timer);
+        if (!mustWait) return;
+        if (error) reject(error);
+        else resolve();
+      });
+      if (!mustWait) resolve();
+    });
+  }
+
+  /**
+   * Delivers a push to one socket, after whatever it is already sending.
+   * Resolves true when all frames have been handed to the network.
+   */
+  private deliver(connection: Connection, push: PushMeta | PushRecord, rows?: string[]): Promise<boolean> {
+    const pushId = "pushId" in push ? push.pushId : push.id;
+    if (connection.sent.has(pushId)) return Promise.resolve(false);
+    connection.sent.add(pushId);
+    const result = connection.sendChain.then(async () => {
+      try {
+        const meta: PushMeta =
+          "pushId" in push
+            ? push
+            : { pushId: push.id, dataset: push.dataset, mode: push.mode, parameter: push.parameter, createdAt: push.createdAt.toISOString(), rowCount: push.rowCount };
+        let payloadRows = rows;
+        if (!payloadRows) {
+          const payload = await loadPushPayload(pushId);
+          // Received by another add-in meanwhile, or expired: nothing left to deliver.
+          if (payload === null) return false;
+          payloadRows = payload === "" ? [] : payload.split(ROW_SEPARATOR);
+        }
+        const frames = buildPushFrames(meta, payloadRows);
+        for (const [i, frame] of frames.entries()) await this.sendFrame(connection, frame, i === frames.length - 1);
+        await this.pendingInserts.get(pushId);
+        const updated = await markDelivered(pushId, 1);
+        this.log?.info({ pushId, connectionId: connection.id, frames: frames.length }, "relay: push delivered");
+        if (updated) await this.options.bus.publish({ kind: "state", userId: connection.userId, pushId });
+        return true;
+      } catch (error) {
+        connection.sent.delete(pushId);
+        this.log?.info({ pushId, connectionId: connection.id, err: error }, "relay: push not delivered");
+        return false;
+      }
+    });
+    connection.sendChain = result.then(() => undefined);
+    return result;
+  }
+
+  private readyConnections(userId: number): Connection[] {
+    return [...(this.byUser.get(userId) ?? [])].filter((c) => c.ready && c.ws.readyState === c.ws.OPEN);
+  }
+
+  /**
+   * Records a push in the outbox and delivers it to the user's add-ins: here
+   * at once, elsewhere through the bus. Answers whether any add-in got it now.
+   */
+  async createPush(request: PushRequest): Promise<PushOutcome> {
+    const pushId = randomUUID();
+    const createdAt = new Date();
+    const meta: PushMeta = { pushId, dataset: request.dataset, mode: request.mode, parameter: request.parameter, createdAt: createdAt.toISOString(), rowCount: request.rows.length };
+    const inserted = insertPush({
+      id: pushId,
+      userId: request.userId,
+      dataset: request.dataset,
+      mode: request.mode,
+      parameter: request.parameter,
+      rowCount: request.rows.length,
+      payload: request.rows.join(ROW_SEPARATOR),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + PUSH_TTL_MS),
+    });
+    this.pendingInserts.set(pushId, inserted.catch(() => {}));
+    // Local add-ins get the rows while the outbox row is being written.
+    const local = this.readyConnections(request.userId).map((c) => this.deliver(c, meta, request.rows));
+    try {
+      await inserted;
+    } finally {
+      this.pendingInserts.delete(pushId);
+    }
+    this.log?.info({ pushId, userId: request.userId, dataset: request.dataset, mode: request.mode, rows: request.rows.length }, "relay: push recorded");
+
+    const remote = (await countConnections(request.userId, undefined, this.serverId)) > 0;
+    const remoteDelivered = remote ? this.waitForDelivery(pushId) : Promise.resolve();
+    await this.options.bus.publish({ kind: "push", userId: request.userId, pushId, origin: this.serverId });
+    await Promise.race([Promise.all([Promise.allSettled(local), remoteDelivered]), new Promise((r) => setTimeout(r, 10_000))]);
+    const record = await findPush(pushId);
+    const deliveredTo = record?.deliveredTo ?? 0;
+    return { pushId, dataset: request.dataset, rows: request.rows.length, status: deliveredTo > 0 ? "delivered" : "queued", deliveredTo };
+  }
+
+  private waitForDelivery(pushId: string): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.remoteDeliveryWaitMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.deliveryWaiters.set(pushId, () => {
+        this.deliveryWaiters.delete(pushId);
+        done();
+      });
+    });
+  }
+
+  // ------------------------------------------------------------ bus
+
+  private async onBusMessage(message: BusMessage): Promise<void> {
+    switch (message.kind) {
+      case "push": {
+        if (message.origin === this.serverId) return;
+        const connections = this.readyConnections(message.userId);
+        if (connections.length === 0) return;
+        const push = await findPush(message.pushId);
+        if (push) await Promise.all(connections.map((c) => this.deliver(c, push)));
+        return;
+      }
+      case "state": {
+        this.deliveryWaiters.get(message.pushId)?.();
+        if (this.userEvents.listenerCount(`user:${message.userId}`) === 0) return;
+        const push = await findPush(message.pushId);
+        if (push) this.userEvents.emit(`user:${message.userId}`, { type: "push", push: summarisePush(push) } satisfies UserEvent);
+        return;
+      }
+      case "connections": {
+        if (this.userEvents.listenerCount(`user:${message.userId}`) === 0) return;
+        const count = await countConnections(message.userId);
+        this.userEvents.emit(`user:${message.userId}`, { type: "connections", count } satisfies UserEvent);
+        return;
+      }
+      case "revoke": {
+        for (const connection of this.connections.values()) {
+          if (connection.tokenId === message.tokenId) connection.ws.close(1008, "token revoked");
+        }
+        return;
+      }
+    }
+  }
+
+  /** Closes every socket of a revoked token, in every server. */
+  async tokenRevoked(tokenId: number): Promise<void> {
+    await this.options.bus.publish({ kind: "revoke", tokenId });
+  }
+
+  /** Live events for one user's browsers; returns the unsubscribe. */
+  subscribe(userId: number, listener: (event: UserEvent) => void): () => void {
+    this.userEvents.on(`user:${userId}`, listener);
+    return () => this.userEvents.off(`user:${userId}`, listener);
+  }
+
+  // ------------------------------------------------------------ heartbeat and housekeeping
+
+  private async tick(): Promise<void> {
+    for (const connection of this.connections.values()) {
+      if (connection.missedPongs >= MISSED_PONGS_LIMIT) {
+        this.log?.info({ connectionId: connection.id }, "relay: silent add-in dropped");
+        connection.ws.terminate();
+        continue;
+      }
+      connection.missedPongs += 1;
+      connection.ws.ping();
+    }
+    const ready = [...this.connections.values()].filter((c) => c.ready);
+    await touchConnections(ready.map((c) => c.id));
+    for (const push of await expirePushes()) await this.options.bus.publish({ kind: "state", userId: push.userId, pushId: push.id });
+    await deleteStaleConnections();
+    // A safety net for NOTIFYs lost while the bus was reconnecting: deliver what is still waiting.
+    for (const userId of new Set(ready.map((c) => c.userId))) {
+      const waiting = await waitingPushes(userId);
+      for (const connection of this.readyConnections(userId)) for (const push of waiting) void this.deliver(connection, push);
+    }
+  }
+
+  /** How many add-ins are connected and ready (this process only). */
+  get localConnectionCount(): number {
+    return [...this.connections.values()].filter((c) => c.ready).length;
+  }
+
+  /** Shutdown: sockets closed with 1001 (add-ins reconnect, to another replica if there is one). */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    const sockets = [...this.connections.values()].map((c) => c.ws);
+    await Promise.all(
+      sockets.map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === ws.CLOSED) return resolve();
+            const timer = setTimeout(() => {
+              ws.terminate();
+              resolve();
+            }, 1000);
+            ws.once("close", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            ws.close(1001, "server shutting down");
+          }),
+      ),
+    );
+    await deleteServerConnections(this.serverId).catch((error) => this.logError(error, "connection cleanup"));
+    this.wss.close();
+    await this.options.bus.close();
+  }
+}
