@@ -5,19 +5,20 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 const exclude = ["node_modules/**", ".next/**", "e2e/**", ".data/**"];
 
 // API integration tests (*.api.test.ts) run on the embedded database, and
-// again on a real PostgreSQL when TEST_DATABASE_URL is set.
+// again on a real PostgreSQL when TEST_DATABASE_URL is set, with the tests
+// that need one (*.pg.test.ts: several server processes on one database).
 const projects = [
   {
     resolve: { alias },
     extends: true as const,
-    test: { name: "unit+api (embedded db)", include: ["**/*.test.ts"], exclude, env: { TEST_DB_KIND: "pglite" } },
+    test: { name: "unit+api (embedded db)", include: ["**/*.test.ts"], exclude: [...exclude, "**/*.pg.test.ts"], env: { TEST_DB_KIND: "pglite" } },
   },
   ...(process.env.TEST_DATABASE_URL
     ? [
         {
           resolve: { alias },
           extends: true as const,
-          test: { name: "api (postgresql)", include: ["**/*.api.test.ts"], exclude, env: { TEST_DB_KIND: "pg" } },
+          test: { name: "api (postgresql)", include: ["**/*.api.test.ts", "**/*.pg.test.ts"], exclude, env: { TEST_DB_KIND: "pg" } },
         },
       ]
     : []),

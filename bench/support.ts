@@ -1,51 +1,10 @@
-/** Shared pieces of the benchmarks: a build, a server process, a throw-away database, statistics. */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { createRequire } from "node:module";
+/** Shared pieces of the benchmarks: a throw-away database, statistics, and (from test/) server processes. */
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-export function ensureBuild(): void {
-  if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
-  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (result.status !== 0) throw new Error("next build failed");
-}
-
-export type ServerProcess = { url: string; child: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
-
-/** Starts `server.ts` (the same process as `npm start`) and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const tsx = path.join(root, "node_modules", ".bin", "tsx");
-  const child = spawn(tsx, ["server.ts"], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", ...env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error("server did not start within 60 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const stop = (signal: NodeJS.Signals = "SIGTERM") =>
-    new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
-      child.once("exit", (code) => resolve(code));
-      child.kill(signal);
-    });
-  return { url, child, stop };
-}
+export { ensureBuild, logIn, startServer } from "@/test/server-process";
 
 /**
  * A fresh database for a benchmark: on the PostgreSQL of BENCH_DATABASE_URL
@@ -97,14 +56,4 @@ export function printTable(title: string, rows: string[][]): void {
   console.log(line(rows[0]!));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows.slice(1)) console.log(line(r));
-}
-
-export async function logIn(url: string, email = "demo@pontifex.dev", password = "pontifex-demo"): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return res.headers.getSetCookie()[0]!.split(";")[0]!;
 }

@@ -234,6 +234,16 @@ test.describe("guarded pages", () => {
   });
 });
 
+test("no page is wider than the screen", async ({ page }) => {
+  await signUpAndLogIn(page);
+  const width = page.viewportSize()!.width;
+  for (const route of [...menuRoutes(), "/about", "/contact", "/register"]) {
+    await page.goto(route);
+    await expect(page.locator("h1").first()).toBeVisible();
+    expect({ route, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ route, width });
+  }
+});
+
 test("no route of the menu answers 404", async ({ page }) => {
   await signUpAndLogIn(page);
   const routes = menuRoutes();

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { type Connection, closeConnection, connect, drizzleFor, setConnection } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
+import { createScratchDatabase } from "./pg-database";
 
 export type TestDatabase = { connection: Connection; kind: "pg" | "pglite" };
 
@@ -17,23 +16,10 @@ export function useTestDatabase(): TestDatabase {
 
   beforeAll(async () => {
     if (process.env.TEST_DB_KIND === "pg") {
-      const adminUrl = process.env.TEST_DATABASE_URL;
-      if (!adminUrl) throw new Error("TEST_DB_KIND=pg needs TEST_DATABASE_URL");
-      const name = `pontifex_test_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      handle.connection = connect({ databaseUrl: url.toString(), poolSize: 20 });
+      const scratch = await createScratchDatabase("pontifex_test");
+      handle.connection = connect({ databaseUrl: scratch.url, poolSize: 20 });
       handle.kind = "pg";
-      dropDatabase = async () => {
-        const a = new pg.Client({ connectionString: adminUrl });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
-      };
+      dropDatabase = scratch.drop;
     } else {
       handle.connection = connect({});
       handle.kind = "pglite";

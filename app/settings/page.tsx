@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { LogoutButton } from "@/components/layout/logout-button";
+import { RevitTokens } from "@/components/settings/revit-tokens";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
+import { WEBSOCKET_PATH } from "@/lib/relay/protocol";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -19,17 +21,20 @@ export default async function SettingsPage() {
           <CardDescription>You are signed in as this user.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+          <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-y-2 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
             <dt className="text-muted-foreground">Name</dt>
             <dd data-testid="settings-name">{name}</dd>
             <dt className="text-muted-foreground">E-mail</dt>
-            <dd data-testid="settings-email">{user.email}</dd>
+            <dd data-testid="settings-email" className="break-all">
+              {user.email}
+            </dd>
           </dl>
           <div>
             <LogoutButton />
           </div>
         </CardContent>
       </Card>
+      <RevitTokens websocketPath={WEBSOCKET_PATH} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { RevitIndicator } from "@/components/revit/revit-indicator";
 import { Input } from "@/components/ui/input";
 import { useMediaQuery, WIDE_SCREEN } from "@/hooks/use-media-query";
 import { apiRequest } from "@/lib/api-client";
@@ -42,7 +43,7 @@ function logFailure(status: number, error: string) {
 /** One screen for every dataset (pier, abt, box, coresetup): load, filter, sort, edit, create, delete, push. */
 export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: string }) {
   const { state, reload } = useDatasetRows(dataset.key);
-  const { pushAll, pushRow } = usePush(dataset.key, user);
+  const { pushAll, pushRow, connected } = usePush(dataset.key, user);
   const wide = useMediaQuery(WIDE_SCREEN);
   const [filter, setFilter] = useState("");
   const [preset, setPreset] = useState<ColumnPreset>("all");
@@ -208,6 +209,9 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
                 </DropdownMenuRadioGroup>
               </DropdownMenuContent>
             </DropdownMenu>
+            <div className="ml-auto">
+              <RevitIndicator count={connected} />
+            </div>
           </div>
 
           {editing && (

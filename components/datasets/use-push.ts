@@ -1,18 +1,57 @@
 "use client";
 
+import { useRef } from "react";
 import { toast } from "sonner";
+import { useRevitEvents } from "@/components/revit/use-revit-events";
 import { apiRequest } from "@/lib/api-client";
+import type { PushSummary } from "@/lib/relay/summary";
 
 type PushAnswer = { pushId: string; rows: number; status: "delivered" | "queued"; deliveredTo: number };
 
-export function describePush(answer: PushAnswer): string {
-  const rows = `${answer.rows} row${answer.rows === 1 ? "" : "s"}`;
-  if (answer.status === "queued") return `${rows} queued: no add-in connected. They are delivered when one connects (within 24 hours).`;
-  return `${rows} sent to ${answer.deliveredTo} add-in${answer.deliveredTo === 1 ? "" : "s"}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function describePush(answer: { rows: number; status: string; deliveredTo: number }): string {
+  if (answer.status === "queued") return `${plural(answer.rows, "row")} queued: no add-in connected. Delivered when one connects (within 24 hours).`;
+  return `${plural(answer.rows, "row")} sent to ${plural(answer.deliveredTo, "add-in")}`;
 }
 
-/** Push a whole table or one row to the user's Revit add-ins, and say what happened. */
+/** What the add-in said about a push, as the toast that replaces "sent". */
+function showAcknowledgement(push: PushSummary): void {
+  const options = { id: push.pushId };
+  const errors = push.errors.slice(0, 3).map((e) => `${e.parameter ?? e.id ?? "row"}: ${e.message}`);
+  switch (push.status) {
+    case "applied":
+      toast.success(`Applied in Revit: ${plural(push.rows, "row")}`, options);
+      break;
+    case "partial":
+      toast.warning(`Partly applied in Revit: ${plural(push.errors.length, "row")} failed`, { ...options, description: errors.join("; ") });
+      break;
+    case "failed":
+      toast.error("Revit could not apply the push", { ...options, description: errors.join("; ") || undefined });
+      break;
+    case "expired":
+      toast.error(`Push expired: no add-in connected within 24 hours (${plural(push.rows, "row")})`, options);
+      break;
+    case "delivered":
+      toast.success(describePush(push), options);
+      break;
+  }
+}
+
+/**
+ * Push a whole table or one row to the user's Revit add-ins; a toast says
+ * what happened and is updated live when the add-in acknowledges.
+ */
 export function usePush(dataset: string, user: string) {
+  const mine = useRef(new Set<string>());
+  // The add-in may answer before the push request itself returns: remember the latest news of every push.
+  const latest = useRef(new Map<string, PushSummary>());
+  const { connected } = useRevitEvents((push) => {
+    latest.current.set(push.pushId, push);
+    if (latest.current.size > 200) latest.current.delete(latest.current.keys().next().value!);
+    if (mine.current.has(push.pushId)) showAcknowledgement(push);
+  });
+
   async function push(path: string): Promise<void> {
     const result = await apiRequest<PushAnswer>(path, { method: "POST", body: { user } });
     if (!result.ok) {
@@ -21,9 +60,15 @@ export function usePush(dataset: string, user: string) {
       toast.error(`Push failed: ${result.error}`);
       return;
     }
-    toast.success(describePush(result.data));
+    mine.current.add(result.data.pushId);
+    const already = latest.current.get(result.data.pushId);
+    if (already && ["applied", "partial", "failed"].includes(already.status)) showAcknowledgement(already);
+    else if (result.data.status === "queued") toast.message(describePush(result.data), { id: result.data.pushId });
+    else toast.success(describePush(result.data), { id: result.data.pushId });
   }
+
   return {
+    connected,
     pushAll: () => push(`/api/websocket/${dataset}/fetch-all`),
     pushRow: (parameter: string) => push(`/api/websocket/${dataset}/fetch-one/${encodeURIComponent(parameter)}`),
   };

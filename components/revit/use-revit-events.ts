@@ -1,0 +1,28 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { PushSummary } from "@/lib/relay/summary";
+
+/**
+ * Live news from the Revit relay for the signed-in user (server-sent events):
+ * how many add-ins are connected, and every change of a push's state.
+ * EventSource reconnects by itself; null means not known yet.
+ */
+export function useRevitEvents(onPush?: (push: PushSummary) => void): { connected: number | null } {
+  const [connected, setConnected] = useState<number | null>(null);
+  const onPushRef = useRef(onPush);
+  onPushRef.current = onPush;
+
+  useEffect(() => {
+    const source = new EventSource("/api/revit/events", { withCredentials: true });
+    source.addEventListener("connections", (event) => {
+      setConnected((JSON.parse((event as MessageEvent<string>).data) as { count: number }).count);
+    });
+    source.addEventListener("push", (event) => {
+      onPushRef.current?.(JSON.parse((event as MessageEvent<string>).data) as PushSummary);
+    });
+    return () => source.close();
+  }, []);
+
+  return { connected };
+}

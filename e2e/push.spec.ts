@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { expect, type Page, test } from "@playwright/test";
+import { BASE_URL, signUpAndLogIn } from "./helpers";
+
+/** The reference add-in (`npm run revit:agent`) as a separate process, its output collected. */
+function startAgent(token: string): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+  const url = `${BASE_URL.replace(/^http/, "ws")}/ws/revit`;
+  const child = spawn("node_modules/.bin/tsx", ["scripts/revit-agent.ts", "--url", url, "--token", token, "--document", "E2E Bridge.rvt"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  return {
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function createTokenInSettings(page: Page, name: string): Promise<string> {
+  await page.goto("/settings");
+  await page.getByLabel("Token name").fill(name);
+  await page.getByRole("button", { name: "Create token" }).click();
+  const value = page.getByTestId("new-token-value");
+  await expect(value).toHaveText(/^pfx_/);
+  return (await value.textContent())!;
+}
+
+test("an engineer creates a token, starts the add-in, pushes a row and a table, and sees it arrive", async ({ page }) => {
+  await signUpAndLogIn(page);
+  const token = await createTokenInSettings(page, "E2E workstation");
+  await expect(page.getByTestId("token-row").filter({ hasText: "E2E workstation" })).toContainText("Not connected");
+
+  await page.goto("/revitpier");
+  await expect(page.getByTestId("revit-indicator")).toHaveText("No Revit add-in connected");
+
+  const agent = startAgent(token);
+  try {
+    await expect(page.getByTestId("revit-indicator")).toHaveText("1 Revit add-in connected", { timeout: 20_000 });
+
+    await page.getByPlaceholder("Filter Parameters...").fill("PierHeight");
+    await page.getByRole("button", { name: "Push row to Revit: PierHeight" }).click();
+    await expect(page.getByText(/Applied in Revit: 1 row$|1 row sent to 1 add-in/).first()).toBeVisible();
+    await expect(page.getByText("Applied in Revit: 1 row", { exact: true })).toBeVisible();
+    await expect.poll(agent.output).toMatch(/push [0-9a-f-]{36}: pier, row PierHeight, 1 row/);
+
+    await page.getByRole("button", { name: "Push All to Revit" }).click();
+    await expect(page.getByText(/^Applied in Revit: \d+ rows$/)).toBeVisible();
+    await expect.poll(agent.output).toMatch(/push [0-9a-f-]{36}: pier, whole table, \d+ rows/);
+    expect(agent.output()).toContain("PierHeight");
+
+    await page.goto("/settings");
+    await expect(page.getByTestId("token-row").filter({ hasText: "E2E workstation" })).toContainText("Connected");
+    await expect(page.getByRole("list", { name: "Connected add-ins" })).toContainText("E2E Bridge.rvt");
+  } finally {
+    await agent.stop();
+  }
+  await page.goto("/revitpier");
+  await expect(page.getByTestId("revit-indicator")).toHaveText("No Revit add-in connected", { timeout: 20_000 });
+});
+
+test("a push with no add-in connected is queued, and arrives when the add-in connects", async ({ page }) => {
+  await signUpAndLogIn(page);
+  const token = await createTokenInSettings(page, "Queued");
+  await page.goto("/coresetup");
+  await page.getByRole("button", { name: "Push to Revit", exact: true }).click();
+  await expect(page.getByText(/rows queued: no add-in connected/)).toBeVisible();
+  const agent = startAgent(token);
+  try {
+    await expect.poll(agent.output, { timeout: 20_000 }).toMatch(/1 push waiting/);
+    await expect.poll(agent.output).toMatch(/coresetup, whole table/);
+    // The toast of the queued push turns into the add-in's answer.
+    await expect(page.getByText(/^Applied in Revit: \d+ rows$/)).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await agent.stop();
+  }
+});
+
+test("revoking a token disconnects its add-in at once", async ({ page }) => {
+  await signUpAndLogIn(page);
+  const token = await createTokenInSettings(page, "Revoke me");
+  const agent = startAgent(token);
+  try {
+    await expect(page.getByTestId("token-row").filter({ hasText: "Revoke me" })).toContainText("Connected", { timeout: 20_000 });
+    await page.getByRole("button", { name: "Revoke Revoke me" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByTestId("token-row").filter({ hasText: "Revoke me" })).toHaveCount(0);
+    await expect.poll(agent.output).toMatch(/disconnected \(1008 token revoked\)/);
+    await expect.poll(agent.output).toMatch(/HTTP 401/);
+  } finally {
+    await agent.stop();
+  }
+});

@@ -1,0 +1,80 @@
+/** Real server processes for tests and benchmarks: `server.ts` on the production build, as `npm start` runs it. */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Builds the app once if there is no production build yet. */
+export function ensureBuild(): void {
+  if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
+  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+export type ServerProcess = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout (its JSON log lines). */
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+/** Starts `server.ts` and waits until /api/health answers. */
+export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  const tsx = path.join(root, "node_modules", ".bin", "tsx");
+  const child = spawn(tsx, ["server.ts"], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", VITEST: "", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output.slice(-2000)}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error("server did not start within 90 s");
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = (signal: NodeJS.Signals = "SIGTERM") =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+      child.once("exit", (code) => resolve(code));
+      child.kill(signal);
+    });
+  return { url, port, child, output: () => output, stop };
+}
+
+/** Signs in through the API and returns the Session cookie pair (`Session=...`). */
+export async function logIn(url: string, email = "demo@pontifex.dev", password = "pontifex-demo"): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return res.headers.getSetCookie()[0]!.split(";")[0]!;
+}
+
+/** A JSON API call as the browser makes it: same Origin, the session cookie. */
+export async function api<T = Record<string, unknown>>(url: string, cookie: string, method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}${pathname}`, {
+    method,
+    headers: { cookie, origin: url, ...(method === "GET" ? {} : { "content-type": "application/json" }) },
+    body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
