@@ -57,3 +57,16 @@ export function printTable(title: string, rows: string[][]): void {
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows.slice(1)) console.log(line(r));
 }
+
+export const BENCH_ROWS = Number(process.env.BENCH_ROWS ?? 2000);
+export const BENCH_COLUMNS = Number(process.env.BENCH_COLUMNS ?? 300);
+
+/** The benchmark table: BENCH_ROWS x BENCH_COLUMNS of three-decimal values, every tenth row an angle row. */
+export function benchTable(rows = BENCH_ROWS, columns = BENCH_COLUMNS) {
+  return Array.from({ length: rows }, (_, r) => {
+    const values: Record<string, string> = {};
+    const angle = r % 10 === 0;
+    for (let c = 1; c <= columns; c++) values[`Item${c}`] = angle ? String(((r + c) % 60) * 0.0174532925199) : ((r * 0.37 + c * 1.13) % 100).toFixed(3);
+    return { parameter: angle ? `SkewAngle${String(r).padStart(4, "0")}` : `Param${String(r).padStart(4, "0")}`, values };
+  });
+}

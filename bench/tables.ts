@@ -16,21 +16,11 @@ import { closeConnection, connect, drizzleFor, queryRows } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { fetchAllRowsJson, insertRows, parameterTables } from "@/db/queries/parameters";
 import { seedDemo } from "@/db/seed";
-import { benchDatabase, ensureBuild, logIn, median, ms, printTable, startServer } from "./support";
+import { BENCH_COLUMNS as COLUMNS, BENCH_ROWS as ROWS, benchDatabase, benchTable, ensureBuild, logIn, median, ms, printTable, startServer } from "./support";
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 2000);
-const COLUMNS = Number(process.env.BENCH_COLUMNS ?? 300);
+
 const RUNS = 10;
 const PORT = 3311;
-
-function benchRows() {
-  return Array.from({ length: ROWS }, (_, r) => {
-    const values: Record<string, string> = {};
-    const angle = r % 10 === 0;
-    for (let c = 1; c <= COLUMNS; c++) values[`Item${c}`] = angle ? String(((r + c) % 60) * 0.0174532925199) : ((r * 0.37 + c * 1.13) % 100).toFixed(3);
-    return { parameter: angle ? `SkewAngle${String(r).padStart(4, "0")}` : `Param${String(r).padStart(4, "0")}`, values };
-  });
-}
 
 function get(url: string, headers: Record<string, string>): Promise<{ ms: number; bytes: number; status: number }> {
   return new Promise((resolve, reject) => {
@@ -55,7 +45,7 @@ async function main() {
   });
   const db = drizzleFor(connection);
   await db.execute(sql`DELETE FROM ${parameterTables.pier}`);
-  await insertRows("pier", benchRows(), db);
+  await insertRows("pier", benchTable(), db);
 
   // Baselines, without the server: the same SQL straight through `pg` (or PGlite).
   const direct: number[] = [];

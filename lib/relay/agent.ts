@@ -123,7 +123,12 @@ export class RevitAgent extends EventEmitter {
     this.seen.add(message.pushId);
     const byId = new Map<unknown, Record<string, string | number>>();
     for (let part = 1; part <= entry.parts; part++) {
-      for (const row of entry.got.get(part)!.rows) byId.set(row.Id, { ...byId.get(row.Id), ...row });
+      for (const row of entry.got.get(part)!.rows) {
+        // Pieces of a row too large for one frame share its Id: merge them.
+        const earlier = byId.get(row.Id);
+        if (earlier) Object.assign(earlier, row);
+        else byId.set(row.Id, row);
+      }
     }
     const { part: _part, rows: _rows, ...meta } = message;
     const push: ReceivedPush = { ...meta, parts: entry.parts, rows: [...byId.values()] };

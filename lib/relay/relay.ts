@@ -46,8 +46,11 @@ import {
 /** Rows of a payload are stored joined by \x01, which JSON text never contains. */
 export const ROW_SEPARATOR = "\u0001";
 
-/** Bytes a socket may have waiting in memory before the next frame waits for it to drain. */
-const HIGH_WATER_BYTES = 4 * MAX_FRAME_BYTES;
+/**
+ * Bytes a socket may have waiting in memory before the next frame waits for it
+ * to drain: a whole large table goes out in one go, a slow reader holds at most this.
+ */
+const HIGH_WATER_BYTES = 16 * MAX_FRAME_BYTES;
 
 export type RelayOptions = {
   bus: RelayBus;
@@ -317,8 +320,11 @@ export class RevitRelay {
           if (payload === null) return false;
           payloadRows = payload === "" ? [] : payload.split(ROW_SEPARATOR);
         }
+        const started = performance.now();
         const frames = buildPushFrames(meta, payloadRows);
+        const built = performance.now();
         for (const [i, frame] of frames.entries()) await this.sendFrame(connection, frame, i === frames.length - 1);
+        this.log?.debug({ pushId, buildMs: Math.round(built - started), sendMs: Math.round(performance.now() - built) }, "relay: frames sent");
         await this.pendingInserts.get(pushId);
         const updated = await markDelivered(pushId, 1);
         this.log?.info({ pushId, connectionId: connection.id, frames: frames.length }, "relay: push delivered");
@@ -346,25 +352,36 @@ export class RevitRelay {
     const pushId = randomUUID();
     const createdAt = new Date();
     const meta: PushMeta = { pushId, dataset: request.dataset, mode: request.mode, parameter: request.parameter, createdAt: createdAt.toISOString(), rowCount: request.rows.length };
-    const inserted = insertPush({
-      id: pushId,
-      userId: request.userId,
-      dataset: request.dataset,
-      mode: request.mode,
-      parameter: request.parameter,
-      rowCount: request.rows.length,
-      payload: request.rows.join(ROW_SEPARATOR),
-      createdAt,
-      expiresAt: new Date(createdAt.getTime() + PUSH_TTL_MS),
+    // Local add-ins get the rows first; the outbox row is written meanwhile (its
+    // payload is built on the next turn, so it does not delay the first frame).
+    let resolveInsert!: () => void;
+    let rejectInsert!: (error: unknown) => void;
+    const inserted = new Promise<void>((resolve, reject) => {
+      resolveInsert = resolve;
+      rejectInsert = reject;
     });
     this.pendingInserts.set(pushId, inserted.catch(() => {}));
-    // Local add-ins get the rows while the outbox row is being written.
     const local = this.readyConnections(request.userId).map((c) => this.deliver(c, meta, request.rows));
+    setImmediate(() => {
+      insertPush({
+        id: pushId,
+        userId: request.userId,
+        dataset: request.dataset,
+        mode: request.mode,
+        parameter: request.parameter,
+        rowCount: request.rows.length,
+        payload: request.rows.join(ROW_SEPARATOR),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + PUSH_TTL_MS),
+      }).then(resolveInsert, rejectInsert);
+    });
+    const insertStarted = performance.now();
     try {
       await inserted;
     } finally {
       this.pendingInserts.delete(pushId);
     }
+    this.log?.debug({ pushId, insertMs: Math.round(performance.now() - insertStarted) }, "relay: push inserted");
     this.log?.info({ pushId, userId: request.userId, dataset: request.dataset, mode: request.mode, rows: request.rows.length }, "relay: push recorded");
 
     const remote = (await countConnections(request.userId, undefined, this.serverId)) > 0;

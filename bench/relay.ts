@@ -1,0 +1,194 @@
+/**
+ * `npm run bench:relay`: how fast a push reaches the add-in.
+ *
+ *  1. From POST (push one row / push a 2,000 x 300 table) to the reference
+ *     add-in holding the parsed rows, against a bare `ws` server in its own
+ *     process sending the very same frames to a bare client.
+ *  2. 200 add-ins of 200 users connected at once; each user pushes one row at
+ *     the same moment: time until every add-in has its push.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import WebSocket from "ws";
+import { closeConnection, connect, drizzleFor } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { insertRows } from "@/db/queries/parameters";
+import { insertToken } from "@/db/queries/revit";
+import { insertSession } from "@/db/queries/sessions";
+import { seedDemo } from "@/db/seed";
+import { users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/password";
+import { hashToken, newToken } from "@/lib/auth/tokens";
+import { RevitAgent, type ReceivedPush } from "@/lib/relay/agent";
+import { benchDatabase, benchTable, ensureBuild, logIn, median, ms, percentile, printTable, startServer } from "./support";
+
+const PORT = 3312;
+const RUNS = 7;
+const USERS = Number(process.env.BENCH_USERS ?? 200);
+
+async function post(url: string, cookie: string, pathname: string): Promise<{ pushId: string; rows: number; status: string }> {
+  const res = await fetch(`${url}${pathname}`, {
+    method: "POST",
+    headers: { cookie, origin: url, "content-type": "application/json" },
+    body: JSON.stringify({ user: "bench" }),
+  });
+  if (res.status !== 202) throw new Error(`push answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { pushId: string; rows: number; status: string };
+}
+
+/** A plain ws server in its own process that sends the given frames when told "go". */
+function bareSender(framesFile: string, port: number): Promise<ChildProcess> {
+  const script = `
+    const { WebSocketServer } = require("ws");
+    const frames = JSON.parse(require("fs").readFileSync(${JSON.stringify(framesFile)}, "utf8"));
+    const wss = new WebSocketServer({ port: ${port}, perMessageDeflate: false });
+    wss.on("connection", (ws) => ws.on("message", () => { for (const f of frames) ws.send(f); }));
+    wss.on("listening", () => process.send("ready"));`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "inherit", "inherit", "ipc"], cwd: path.resolve(".") });
+  return new Promise((resolve) => child.once("message", () => resolve(child)));
+}
+
+async function bareRoundTrip(port: number, parts: number): Promise<number> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
+  await new Promise((r) => ws.once("open", r));
+  const started = performance.now();
+  const done = new Promise<void>((resolve) => {
+    let got = 0;
+    const rows: unknown[] = [];
+    ws.on("message", (data) => {
+      rows.push(...(JSON.parse(data.toString()) as { rows: unknown[] }).rows);
+      if (++got === parts) resolve();
+    });
+  });
+  ws.send("go");
+  await done;
+  const elapsed = performance.now() - started;
+  ws.close();
+  return elapsed;
+}
+
+async function main() {
+  ensureBuild();
+  const database = await benchDatabase("pontifex_bench_relay");
+  console.log(`Seeding a ${benchTable().length}-row table and ${USERS} users (${database.url ? "PostgreSQL" : "embedded database"})...`);
+  const connection = connect({ databaseUrl: database.url, pgliteDir: database.env.PGLITE_DIR });
+  await migrateDatabase(connection, async (db) => {
+    await seedDemo(db);
+  });
+  const db = drizzleFor(connection);
+  await insertRows("pier", benchTable(), db);
+  // 200 users straight into the database: one bcrypt hash shared, sessions and tokens made here.
+  const passwordHash = await hashPassword("bench-password");
+  const people: { cookie: string; token: string }[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const [user] = await db.insert(users).values({ email: `bench${i}@example.com`, passwordHash }).returning();
+    const session = newToken();
+    await insertSession({ tokenHash: hashToken(session), userId: user!.id, expiresAt: new Date(Date.now() + 86_400_000) }, db);
+    const token = newToken("pfx_");
+    await insertToken({ userId: user!.id, name: "bench", tokenHash: hashToken(token) }, db);
+    people.push({ cookie: `Session=${session}`, token });
+  }
+  const demoToken = newToken("pfx_");
+  const demo = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "demo@pontifex.dev") });
+  await insertToken({ userId: demo!.id, name: "bench", tokenHash: hashToken(demoToken) }, db);
+  await closeConnection(connection);
+
+  const server = await startServer(database.env, PORT);
+  const wsUrl = `ws://localhost:${PORT}/ws/revit`;
+  try {
+    const cookie = await logIn(server.url);
+    const agent = new RevitAgent({ url: wsUrl, token: demoToken });
+    const welcome = agent.next("welcome");
+    agent.start();
+    await welcome;
+
+    /** From sending the POST to the add-in holding the parsed rows; the 202 answer is timed apart. */
+    const timePush = async (pathname: string) => {
+      const started = performance.now();
+      const received = agent.next<ReceivedPush>("push", 60_000);
+      const answered = post(server.url, cookie, pathname).then(() => performance.now() - started);
+      const push = await received;
+      const held = performance.now() - started;
+      return { ms: held, answeredMs: await answered, push };
+    };
+
+    // Warm-up (and the table snapshot into the server's cache, as after the screen loaded it).
+    await timePush("/api/websocket/pier/fetch-one/Param0001");
+    await timePush("/api/websocket/pier/fetch-all");
+
+    const oneRow: number[] = [];
+    const oneRowAnswered: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = await timePush("/api/websocket/pier/fetch-one/Param0001");
+      oneRow.push(t.ms);
+      oneRowAnswered.push(t.answeredMs);
+    }
+    const table: number[] = [];
+    const tableAnswered: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = await timePush("/api/websocket/pier/fetch-all");
+      table.push(t.ms);
+      tableAnswered.push(t.answeredMs);
+    }
+    // One more, recording the frames exactly as they arrived.
+    const frames: string[] = [];
+    agent.socket!.on("message", (data: Buffer) => frames.push(data.toString()));
+    const last = await timePush("/api/websocket/pier/fetch-all");
+    const tableFrames = frames.filter((f) => f.includes(`"pushId":"${last.push.pushId}"`));
+    const tableBytes = tableFrames.reduce((n, f) => n + Buffer.byteLength(f), 0);
+    await agent.stop();
+
+    // The same frames, bare: ws server process to ws client, parsed on arrival.
+    const framesFile = path.join(os.tmpdir(), "pontifex-bench-frames.json");
+    writeFileSync(framesFile, JSON.stringify(tableFrames));
+    const sender = await bareSender(framesFile, PORT + 1);
+    const bare: number[] = [];
+    for (let i = 0; i < RUNS + 1; i++) bare.push(await bareRoundTrip(PORT + 1, tableFrames.length));
+    bare.shift();
+    sender.kill();
+
+    // 200 users, 200 add-ins, one push each at the same moment.
+    const agents = people.map((p) => new RevitAgent({ url: wsUrl, token: p.token, backoffMs: 500 }));
+    await Promise.all(agents.map((a) => {
+      const w = a.next("welcome", 60_000);
+      a.start();
+      return w;
+    }));
+    const arrivals = agents.map((a) => a.next<ReceivedPush>("push", 120_000));
+    const fanStarted = performance.now();
+    const perPush: number[] = [];
+    await Promise.all(
+      people.map(async (p, i) => {
+        const t0 = performance.now();
+        await post(server.url, p.cookie, "/api/websocket/pier/fetch-one/Param0002");
+        await arrivals[i];
+        perPush.push(performance.now() - t0);
+      }),
+    );
+    const fanTotal = performance.now() - fanStarted;
+    await Promise.all(agents.map((a) => a.stop()));
+
+    const tableMs = median(table);
+    const bareMs = median(bare);
+    printTable(`bench:relay (${database.url ? "PostgreSQL" : "embedded PGlite"}), medians of ${RUNS}`, [
+      ["measure", "result", "target"],
+      ["POST to add-in holding 1 row", ms(median(oneRow)), ""],
+      ["  202 answer of that POST", ms(median(oneRowAnswered)), ""],
+      [`POST to add-in holding the ${benchTable().length} x ${Object.keys(benchTable(1)[0]!.values).length} table`, ms(tableMs), ""],
+      ["  202 answer of that POST (after the outbox row is written)", ms(median(tableAnswered)), ""],
+      [`  frames / bytes`, `${tableFrames.length} / ${(tableBytes / 1024 / 1024).toFixed(2)} MiB`, "<= 1 MiB each"],
+      ["bare ws send of the same frames, parsed", ms(bareMs), ""],
+      ["ratio table push / bare ws", (tableMs / bareMs).toFixed(2), "<= 1.5"],
+      [`${USERS} add-ins of ${USERS} users, one push each at once: all delivered`, ms(fanTotal), ""],
+      ["  per push, p50 / p99", `${ms(percentile(perPush, 50))} / ${ms(percentile(perPush, 99))}`, ""],
+    ]);
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+await main();
+process.exit(0);
