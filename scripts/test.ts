@@ -1,7 +1,8 @@
 /**
- * `npm test`: every runner in turn (unit + API integration with vitest, then
- * the production build and the browser end-to-end tests with Playwright),
- * ending with one line that sums them all: `N passed, N failed, N skipped`.
+ * `npm test`: a fresh production build, then every runner in turn (unit +
+ * API integration with vitest, some of which start real server processes on
+ * that build; then the browser end-to-end tests with Playwright), ending with
+ * one line that sums them all: `N passed, N failed, N skipped`.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -30,7 +31,14 @@ function readJson(file: string): unknown {
   }
 }
 
-// 1. Unit and API integration tests (both databases when TEST_DATABASE_URL is set).
+// 1. A fresh production build: what `npm start` serves, and what the process and browser tests run.
+const buildStatus = run(bin("next"), ["build"]);
+if (buildStatus !== 0) {
+  console.error("next build failed: the tests that need it cannot run.");
+  broken = true;
+}
+
+// 2. Unit and API integration tests (both databases when TEST_DATABASE_URL is set).
 const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]);
 const vitest = readJson("vitest.json") as
   | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }
@@ -43,13 +51,8 @@ if (vitest) {
   broken = true;
 }
 
-// 2. A fresh production build: the browser tests exercise what `npm start` serves.
-const buildStatus = run(bin("next"), ["build"]);
-if (buildStatus !== 0) {
-  console.error("next build failed: the browser tests cannot run.");
-  broken = true;
-} else {
-  // 3. Browser end-to-end tests in Chromium at 1280 px and 390 px.
+// 3. Browser end-to-end tests in Chromium at 1280 px and 390 px.
+if (buildStatus === 0) {
   const playwrightStatus = run(bin("playwright"), ["test"]);
   const report = readJson("playwright.json") as { stats?: { expected: number; unexpected: number; skipped: number; flaky: number } } | undefined;
   if (report?.stats) {
