@@ -2,7 +2,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createScratchDatabase } from "@/test/pg-database";
 
 export { ensureBuild, logIn, startServer } from "@/test/server-process";
 
@@ -11,29 +11,14 @@ export { ensureBuild, logIn, startServer } from "@/test/server-process";
  * (default: the local server) when it answers, else an embedded one.
  */
 export async function benchDatabase(name: string): Promise<{ env: Record<string, string>; url?: string; drop: () => Promise<void> }> {
-  const admin = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3000 });
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   try {
-    await client.connect();
+    const { url, drop } = await createScratchDatabase({ name, adminUrl });
+    return { env: { DATABASE_URL: url, SEED_DEMO: "1" }, url, drop };
   } catch {
     const dir = mkdtempSync(path.join(os.tmpdir(), `pontifex-${name}-`));
     return { env: { PGLITE_DIR: dir, DATABASE_URL: "" }, drop: async () => {} };
   }
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString(), SEED_DEMO: "1" },
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 export function median(values: number[]): number {

@@ -16,7 +16,7 @@ export function useTestDatabase(): TestDatabase {
 
   beforeAll(async () => {
     if (process.env.TEST_DB_KIND === "pg") {
-      const scratch = await createScratchDatabase("pontifex_test");
+      const scratch = await createScratchDatabase({ prefix: "pontifex_test" });
       handle.connection = connect({ databaseUrl: scratch.url, poolSize: 20 });
       handle.kind = "pg";
       dropDatabase = scratch.drop;

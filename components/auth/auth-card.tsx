@@ -1,5 +1,9 @@
+import { CircleXIcon } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 
 function GitHubMark() {
   return (
@@ -57,5 +61,46 @@ export function OrDivider() {
     <div className="relative text-center text-xs text-muted-foreground after:absolute after:inset-x-0 after:top-1/2 after:-z-0 after:border-t">
       <span className="relative z-10 bg-card px-2">or continue with</span>
     </div>
+  );
+}
+
+/** Why the form did not go through, in the page (the original only logged it). */
+export function FormError({ title, message }: { title: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive">
+      <CircleXIcon aria-hidden="true" />
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}
+
+/** The Email Address and Password fields of both forms. */
+export function EmailPasswordFields({ busy, newPassword = false }: { busy: boolean; newPassword?: boolean }) {
+  return (
+    <>
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email Address</Label>
+        <Input id="email" name="email" type="email" autoComplete="email" required disabled={busy} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="password">Password</Label>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete={newPassword ? "new-password" : "current-password"}
+          required
+          disabled={busy}
+          aria-describedby={newPassword ? "password-hint" : undefined}
+        />
+        {newPassword && (
+          <p id="password-hint" className="text-xs text-muted-foreground">
+            At least 8 characters.
+          </p>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,15 +1,13 @@
 "use client";
 
-import { CircleCheckIcon, CircleXIcon } from "lucide-react";
+import { CircleCheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { apiRequest } from "@/lib/api-client";
-import { OrDivider, ProviderButtons } from "./auth-card";
+import { EmailPasswordFields, FormError, OrDivider, ProviderButtons } from "./auth-card";
 
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
 
@@ -50,21 +48,8 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
           <AlertDescription className="text-current">Login successful! Redirecting...</AlertDescription>
         </Alert>
       )}
-      {error && (
-        <Alert variant="destructive">
-          <CircleXIcon aria-hidden="true" />
-          <AlertTitle>Could not log in</AlertTitle>
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      )}
-      <div className="grid gap-2">
-        <Label htmlFor="email">Email Address</Label>
-        <Input id="email" name="email" type="email" autoComplete="email" required disabled={busy} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="password">Password</Label>
-        <Input id="password" name="password" type="password" autoComplete="current-password" required disabled={busy} />
-      </div>
+      <FormError title="Could not log in" message={error} />
+      <EmailPasswordFields busy={busy} />
       <Button type="submit" disabled={busy}>
         Log in
       </Button>

@@ -1,15 +1,13 @@
 "use client";
 
-import { CircleXIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { apiRequest } from "@/lib/api-client";
-import { OrDivider, ProviderButtons } from "./auth-card";
+import { EmailPasswordFields, FormError, OrDivider, ProviderButtons } from "./auth-card";
 
 export function RegisterForm() {
   const router = useRouter();
@@ -42,13 +40,7 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={onSubmit} className="grid gap-5">
-      {error && (
-        <Alert variant="destructive">
-          <CircleXIcon aria-hidden="true" />
-          <AlertTitle>Could not sign up</AlertTitle>
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      )}
+      <FormError title="Could not sign up" message={error} />
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-2">
           <Label htmlFor="firstName">First name</Label>
@@ -59,17 +51,7 @@ export function RegisterForm() {
           <Input id="lastName" name="lastName" autoComplete="family-name" disabled={busy} />
         </div>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="email">Email Address</Label>
-        <Input id="email" name="email" type="email" autoComplete="email" required disabled={busy} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="password">Password</Label>
-        <Input id="password" name="password" type="password" autoComplete="new-password" required disabled={busy} aria-describedby="password-hint" />
-        <p id="password-hint" className="text-xs text-muted-foreground">
-          At least 8 characters.
-        </p>
-      </div>
+      <EmailPasswordFields busy={busy} newPassword />
       <Button type="submit" disabled={busy}>
         Sign up
       </Button>

@@ -58,8 +58,27 @@ function settingsEntries(user: PublicUser | null): MenuLink[] {
   return user ? settingsSignedIn : settingsSignedOut;
 }
 
-function DesktopMenus({ user, externalUrls }: NavBarProps) {
+/** The Log Out entry of the Settings menu (desktop and phone). */
+function LogOutItem({ onClick }: { onClick?: () => void }) {
   const logout = useLogout();
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => {
+          onClick?.();
+          void logout();
+        }}
+        className="flex w-full items-center gap-2 rounded-sm px-3 py-2 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <LogOutIcon className="size-4" aria-hidden="true" />
+        Log Out
+      </button>
+    </li>
+  );
+}
+
+function DesktopMenus({ user, externalUrls }: NavBarProps) {
   return (
     // Hover opens after 100 ms; moving to the next menu within 300 ms skips that delay (SPEC section 9).
     <NavigationMenu delayDuration={100} skipDelayDuration={300} className="hidden md:flex" aria-label="Main">
@@ -87,18 +106,7 @@ function DesktopMenus({ user, externalUrls }: NavBarProps) {
                   <EntryLink entry={entry} externalUrls={externalUrls} />
                 </li>
               ))}
-              {user && (
-                <li>
-                  <button
-                    type="button"
-                    onClick={logout}
-                    className="flex w-full items-center gap-2 rounded-sm px-3 py-2 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  >
-                    <LogOutIcon className="size-4" aria-hidden="true" />
-                    Log Out
-                  </button>
-                </li>
-              )}
+              {user && <LogOutItem />}
             </ul>
           </NavigationMenuContent>
         </NavigationMenuItem>
@@ -109,7 +117,6 @@ function DesktopMenus({ user, externalUrls }: NavBarProps) {
 
 function MobileMenu({ user, externalUrls }: NavBarProps) {
   const [open, setOpen] = useState(false);
-  const logout = useLogout();
   const close = () => setOpen(false);
   const sections = [...mainMenus, { label: "Settings", entries: settingsEntries(user) }];
   return (
@@ -141,21 +148,7 @@ function MobileMenu({ user, externalUrls }: NavBarProps) {
                       <EntryLink entry={entry} externalUrls={externalUrls} onNavigate={close} />
                     </li>
                   ))}
-                  {section.label === "Settings" && user && (
-                    <li>
-                      <button
-                        type="button"
-                        onClick={() => {
-                          close();
-                          void logout();
-                        }}
-                        className="flex w-full items-center gap-2 rounded-sm px-3 py-2 text-left text-sm hover:bg-accent"
-                      >
-                        <LogOutIcon className="size-4" aria-hidden="true" />
-                        Log Out
-                      </button>
-                    </li>
-                  )}
+                  {section.label === "Settings" && user && <LogOutItem onClick={close} />}
                 </ul>
               </section>
             ))}

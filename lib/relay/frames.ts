@@ -1,13 +1,7 @@
-import { MAX_FRAME_BYTES, PROTOCOL_VERSION } from "./protocol";
+import { MAX_FRAME_BYTES, PROTOCOL_VERSION, type PushMessage } from "./protocol";
 
-export type PushMeta = {
-  pushId: string;
-  dataset: string;
-  mode: "all" | "one";
-  parameter: string | null;
-  createdAt: string;
-  rowCount: number;
-};
+/** What every frame of a push says about it, besides its part and its rows. */
+export type PushMeta = Pick<PushMessage, "pushId" | "dataset" | "mode" | "parameter" | "createdAt" | "rowCount">;
 
 function header(meta: PushMeta, part: number, parts: number): string {
   return `{"v":${PROTOCOL_VERSION},"type":"push","pushId":${JSON.stringify(meta.pushId)},"dataset":${JSON.stringify(meta.dataset)},"mode":${JSON.stringify(meta.mode)},"parameter":${JSON.stringify(meta.parameter)},"createdAt":${JSON.stringify(meta.createdAt)},"rowCount":${meta.rowCount},"part":${part},"parts":${parts},"rows":[`;
