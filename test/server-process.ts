@@ -26,8 +26,8 @@ export type ServerProcess = {
 
 /** Starts `server.ts` and waits until /api/health answers. */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const tsx = path.join(root, "node_modules", ".bin", "tsx");
-  const child = spawn(tsx, ["server.ts"], {
+  // node itself runs the server (tsx only as a loader), so a signal reaches the server and not a wrapper.
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", VITEST: "", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
