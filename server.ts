@@ -13,6 +13,8 @@ import { fileURLToPath } from "node:url";
 const dev = process.argv.includes("--dev");
 // Next reads NODE_ENV while loading, so it is settled before Next is imported.
 (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+// No phoning home: this runs where the internet may not be reachable.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 const { exitOnBadEnv, shouldSeedDemo } = await import("./lib/env");
 const config = exitOnBadEnv();
@@ -29,6 +31,7 @@ const [
   { setRelay },
   { WEBSOCKET_PATH },
   { originAllowed, ownOriginFromHeaders },
+  { baseSecurityHeaders },
 ] = await Promise.all([
   import("next"),
   import("./db/client"),
@@ -41,6 +44,7 @@ const [
   import("./lib/relay/registry"),
   import("./lib/relay/protocol"),
   import("./lib/http/route"),
+  import("./lib/http/security-headers"),
 ]);
 
 const log = logger();
@@ -91,6 +95,8 @@ async function start(): Promise<Pontifex> {
     },
   });
   const server = createServer((req, res) => {
+    const https = (req.headers["x-forwarded-proto"]?.toString().split(",")[0]?.trim() ?? "") === "https";
+    for (const [name, value] of Object.entries(baseSecurityHeaders(https))) res.setHeader(name, value);
     compress(req as never, res as never, () => void handleRequest(req, res));
   });
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -289,12 +289,17 @@ test("load failures show the error texts of the specification", async ({ page })
 
   await page.unroute("**/api/database/box/fetch-all");
   let release: () => void = () => {};
+  let requested: () => void = () => {};
+  const held = new Promise<void>((resolve) => (requested = resolve));
   await page.route("**/api/database/box/fetch-all", async (route) => {
-    await new Promise<void>((resolve) => (release = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    requested();
+    await released;
     await route.continue();
   });
   await page.goto("/revitbox");
   await expect(page.getByText("Loading...")).toBeVisible();
+  await held;
   release();
   await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched/);
 });

@@ -234,6 +234,25 @@ test.describe("guarded pages", () => {
   });
 });
 
+test("pages run under the nonce Content-Security-Policy without a single violation", async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await signUpAndLogIn(page);
+  for (const route of ["/", "/login", "/revitpier", "/settings", "/calculations"]) {
+    const response = await page.goto(route);
+    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    await expect(page.locator("h1").first()).toBeVisible();
+    if (route === "/revitpier") {
+      await page.getByRole("button", { name: "Filter Columns" }).click();
+      await page.keyboard.press("Escape");
+    }
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+  }
+});
+
 test("no page is wider than the screen", async ({ page }) => {
   await signUpAndLogIn(page);
   const width = page.viewportSize()!.width;
