@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
-const exclude = ["node_modules/**", ".next/**", "e2e/**", ".data/**"];
+const exclude = ["node_modules/**", ".next/**", "e2e/**", ".data/**", "test/hardening/**"];
 
 // API integration tests (*.api.test.ts) run on the embedded database, and
 // again on a real PostgreSQL when TEST_DATABASE_URL is set, with the tests
@@ -22,6 +22,21 @@ const projects = [
         },
       ]
     : []),
+  // Faults, abuse and load (docs/reliability.md): once, on PostgreSQL when there is one, else embedded;
+  // one file at a time, since several measure time or memory.
+  {
+    resolve: { alias },
+    extends: true as const,
+    test: {
+      name: "hardening",
+      include: ["test/hardening/**/*.test.ts"],
+      env: { TEST_DB_KIND: process.env.TEST_DATABASE_URL ? "pg" : "pglite" },
+      fileParallelism: false,
+      execArgv: ["--expose-gc"],
+      testTimeout: 300_000,
+      hookTimeout: 300_000,
+    },
+  },
 ];
 
 export default defineConfig({

@@ -121,12 +121,13 @@ export function route<B = undefined, P = Record<string, never>, Auth extends boo
       if (mutating && !isAllowedOrigin(request.headers.get("origin"), request)) {
         throw new ApiError(403, "Cross-origin request refused: the Origin header must be this application's own.");
       }
+      // Both refusals come before the session is even looked up: a forged request touches nothing.
+      const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+      if (mutating && type !== "application/json") throw new ApiError(415, "Content-Type must be application/json.");
       auth = await resolveSession(sessionTokenFromCookieHeader(request.headers.get("cookie")));
       if (requireAuth && !auth) throw new ApiError(401, "You are not signed in, or your session has expired. Please log in.");
       let body: unknown;
       if (mutating) {
-        const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-        if (type !== "application/json") throw new ApiError(415, "Content-Type must be application/json.");
         const text = await readBody(request);
         if (options.body) {
           try {
