@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableText, STORABLE_TEXT_MESSAGE } from "@/lib/validation";
 import { COLUMN_NAME_PATTERN } from "./columns";
 
 export const MAX_VALUE_LENGTH = 2000;
@@ -32,7 +33,8 @@ export const rowDataSchema = z.record(z.string(), z.unknown(), { error: "expecte
         continue;
       }
       const name = String(value).trim();
-      if (name === "") ctx.addIssue({ code: "custom", path: [key], message: "the parameter name must not be empty" });
+      if (!isStorableText(name)) ctx.addIssue({ code: "custom", path: [key], message: STORABLE_TEXT_MESSAGE });
+      else if (name === "") ctx.addIssue({ code: "custom", path: [key], message: "the parameter name must not be empty" });
       else if (name.length > MAX_PARAMETER_LENGTH) ctx.addIssue({ code: "custom", path: [key], message: `at most ${MAX_PARAMETER_LENGTH} characters` });
       else out.parameter = name;
       continue;
@@ -51,6 +53,7 @@ export const rowDataSchema = z.record(z.string(), z.unknown(), { error: "expecte
     if (value === null) out.values[key] = "";
     else if (typeof value === "string") {
       if (value.length > MAX_VALUE_LENGTH) ctx.addIssue({ code: "custom", path: [key], message: `a value is at most ${MAX_VALUE_LENGTH} characters` });
+      else if (!isStorableText(value)) ctx.addIssue({ code: "custom", path: [key], message: STORABLE_TEXT_MESSAGE });
       else out.values[key] = value;
     } else if (typeof value === "number" && Number.isFinite(value)) out.values[key] = String(value);
     else ctx.addIssue({ code: "custom", path: [key], message: "expected a text value" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "@/lib/validation";
 
 /**
  * The Revit add-in protocol, version 1 (docs/revit-protocol.md is the
@@ -19,7 +20,7 @@ export const PUSH_TTL_MS = 24 * 60 * 60 * 1000;
 export const ackStatuses = ["received", "applied", "partial", "failed"] as const;
 export type AckStatus = (typeof ackStatuses)[number];
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => storableText({ max });
 
 export const helloMessage = z.object({
   v: z.literal(PROTOCOL_VERSION),

@@ -1,14 +1,13 @@
 import { z } from "zod";
+import { storableText } from "@/lib/validation";
 
 /** `{user}` of the push calls: accepted for compatibility, never trusted (the session says who pushes). */
 export const pushBodySchema = z.object({ user: z.unknown().optional() }, { error: "expected a JSON object like {\"user\": ...}" });
 
 export const createTokenSchema = z.object({
-  name: z
-    .string({ error: "expected the token's name as text" })
-    .trim()
-    .min(1, { error: "give the token a name, e.g. the workstation it is for" })
-    .max(100, { error: "at most 100 characters" }),
+  name: storableText({ max: 100, typeError: "expected the token's name as text" })
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, { error: "give the token a name, e.g. the workstation it is for" })),
 });
 
 export const tokenParams = z.object({ id: z.string() });

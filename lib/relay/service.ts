@@ -3,6 +3,7 @@ import { insertToken, listTokens, revokeToken } from "@/db/queries/revit";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import type { DatasetKey } from "@/lib/datasets/registry";
 import { ApiError } from "@/lib/http/route";
+import { isStorableText } from "@/lib/validation";
 import { getRelay } from "./registry";
 import type { PushOutcome } from "./relay";
 
@@ -22,7 +23,8 @@ export async function pushDataset(userId: number, dataset: DatasetKey): Promise<
 
 /** One row, found by its Parameter, to the user's add-ins. */
 export async function pushRow(userId: number, dataset: DatasetKey, parameter: string): Promise<PushOutcome> {
-  const row = await fetchRowTextByParameter(dataset, parameter);
+  // A name Postgres could not even compare is a name no row has.
+  const row = isStorableText(parameter) ? await fetchRowTextByParameter(dataset, parameter) : undefined;
   if (row === undefined) throw new ApiError(404, `There is no row with Parameter "${parameter}" in this table.`);
   return relay().createPush({ userId, dataset, mode: "one", parameter, rows: [row] });
 }

@@ -119,7 +119,7 @@ describe("sessions", () => {
     const seen: string[] = [];
     for (const https of [false, true]) {
       const client = new TestClient();
-      const headers = https ? { "x-forwarded-proto": "https" } : {};
+      const headers: Record<string, string> = https ? { "x-forwarded-proto": "https" } : {};
       const origin = https ? "https://localhost:3000" : undefined;
       const signIn = await client.post(login.POST, "/api/auth/login", { body: { email, password: "test-password-123" }, headers, origin });
       seen.push(...signIn.headers.getSetCookie());

@@ -66,7 +66,7 @@ it("every state-changing route refuses a missing, null or foreign Origin (403) a
     const body = JSON.stringify(validBody(target.pattern));
     for (const c of cases) {
       const response = await client.call(target.handler, path, { method: target.method, params, rawBody: body, origin: c.origin, contentType: c.contentType });
-      const json = await expectJson(response, c.status);
+      const json = await expectJson<{ error: string }>(response, c.status);
       expect(json.error.length).toBeGreaterThan(10);
       refused++;
     }

@@ -59,6 +59,16 @@ describe("POST /api/auth/register", () => {
     expect(noPassword.error).toContain('"password"');
   });
 
+  it("refuses text Postgres cannot store (a NUL character, a lone surrogate) with 400 naming the field", async () => {
+    const client = new TestClient();
+    const nul = await expectJson(await client.post(register.POST, "/api/auth/register", { body: { email: "nul@example.com", password: "12345678", firstName: "A\u0000B" } }), 400);
+    expect(nul.error).toContain('"firstName"');
+    const surrogate = await expectJson(await client.post(register.POST, "/api/auth/register", { body: { email: "s@example.com", password: "12345678", lastName: "\ud800" } }), 400);
+    expect(surrogate.error).toContain('"lastName"');
+    const loginNul = await expectJson(await client.post(login.POST, "/api/auth/login", { body: { email: "x\u0000@example.com", password: "12345678" } }), 400);
+    expect(loginNul.error).toContain('"email"');
+  });
+
   it("answers 400 to malformed JSON and to a body that is not an object", async () => {
     const client = new TestClient();
     await expectJson(await client.post(register.POST, "/api/auth/register", { rawBody: '{"email": "a@b.co",' }), 400);

@@ -111,6 +111,17 @@ describe("POST /api/database/{ds}/create-element", () => {
     expect((await fetchRows("box")).filter((r) => String(r.Parameter).startsWith("Bad"))).toEqual([]);
   });
 
+  it("refuses values and names Postgres cannot store (NUL, lone surrogates), found by the fuzzer", async () => {
+    for (const [data, field] of [
+      [{ Parameter: "Nul\u0000Name" }, "data.Parameter"],
+      [{ Parameter: "NulValue", Item1: "a\u0000b" }, "data.Item1"],
+      [{ Parameter: "Surrogate", Item1: "\udc00" }, "data.Item1"],
+    ] as const) {
+      const body = await expectJson(await createRow("box", data), 400);
+      expect(body.error).toContain(`"${field}"`);
+    }
+  });
+
   it("accepts a value of exactly 2,000 characters and a 64-character column name", async () => {
     const name = `A${"b".repeat(63)}`;
     const row = await created("box", { Parameter: "LongValue", Item1: "x".repeat(2000), [name]: "ok" });

@@ -111,6 +111,8 @@ describe("add-in tokens", () => {
     await expectJson(await alice.post(tokens.POST, "/api/revit/tokens", { body: { name: "   " } }), 400);
     await expectJson(await alice.post(tokens.POST, "/api/revit/tokens", { body: { name: "x".repeat(101) } }), 400);
     await expectJson(await alice.post(tokens.POST, "/api/revit/tokens", { body: { name: 7 } }), 400);
+    // Found by the fuzzer: a NUL in the name reached Postgres and answered 500.
+    await expectJson(await alice.post(tokens.POST, "/api/revit/tokens", { body: { name: "\u0000" } }), 400);
     const { TestClient } = await import("@/test/http");
     await expectJson(await new TestClient().get(tokens.GET, "/api/revit/tokens"), 401);
     await expectJson(await new TestClient().post(tokens.POST, "/api/revit/tokens", { body: { name: "x" } }), 401);
@@ -267,6 +269,7 @@ describe("pushes", () => {
     expect(push).toMatchObject({ mode: "one", parameter: "SkewAngle", rowCount: 1 });
     expect(push.rows).toEqual([expect.objectContaining({ Parameter: "SkewAngle", Item1: "2" })]);
     await expectJson(await pushRow(alice, "pier", "NoSuchParameter"), 404);
+    await expectJson(await pushRow(alice, "pier", "Skew\u0000Angle"), 404);
     await expectJson(await pushRow(alice, "bridge", "SkewAngle"), 404);
     await expectJson(await pushTable(alice, "bridge"), 404);
     const { TestClient } = await import("@/test/http");
