@@ -50,7 +50,7 @@ export const ROW_SEPARATOR = "\u0001";
  * Bytes a socket may have waiting in memory before the next frame waits for it
  * to drain: a whole large table goes out in one go, a slow reader holds at most this.
  */
-const HIGH_WATER_BYTES = 16 * MAX_FRAME_BYTES;
+export const HIGH_WATER_BYTES = 16 * MAX_FRAME_BYTES;
 
 export type RelayOptions = {
   bus: RelayBus;
@@ -475,9 +475,15 @@ export class RevitRelay {
     }
   }
 
-  /** How many add-ins are connected and ready (this process only). */
-  get localConnectionCount(): number {
-    return [...this.connections.values()].filter((c) => c.ready).length;
+  /** What this process holds for add-ins right now: sockets, and the most any one has waiting to be sent. */
+  stats(): { connections: number; ready: number; maxBufferedBytes: number } {
+    let ready = 0;
+    let maxBufferedBytes = 0;
+    for (const c of this.connections.values()) {
+      if (c.ready) ready++;
+      maxBufferedBytes = Math.max(maxBufferedBytes, c.ws.bufferedAmount);
+    }
+    return { connections: this.connections.size, ready, maxBufferedBytes };
   }
 
   /** Shutdown: sockets closed with 1001 (add-ins reconnect, to another replica if there is one). */
