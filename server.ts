@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from "node:events";
 import compression from "compression";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,6 +32,7 @@ const [
   { WEBSOCKET_PATH },
   { originAllowed, ownOriginFromHeaders },
   { baseSecurityHeaders },
+  { PRECOMPRESSED_HEADER },
 ] = await Promise.all([
   import("next"),
   import("./db/client"),
@@ -45,12 +46,22 @@ const [
   import("./lib/relay/protocol"),
   import("./lib/http/route"),
   import("./lib/http/security-headers"),
+  import("./lib/http/precompressed"),
 ]);
 
 const log = logger();
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
 export type Pontifex = { server: Server; close: () => Promise<void> };
+
+/** A route that gzipped its own answer says so in PRECOMPRESSED_HEADER (Next drops Content-Encoding): restore it. */
+function restorePrecompressed(res: ServerResponse): void {
+  for (const method of ["setHeader", "appendHeader"] as const) {
+    const original = res[method].bind(res) as (name: string, value: string | number | readonly string[]) => ServerResponse;
+    (res as unknown as Record<string, unknown>)[method] = (name: string, value: string | number | readonly string[]) =>
+      name.toLowerCase() === PRECOMPRESSED_HEADER ? res.setHeader("Content-Encoding", String(value)) : original(name, value);
+  }
+}
 
 async function start(): Promise<Pontifex> {
   const connection = getConnection();
@@ -97,6 +108,7 @@ async function start(): Promise<Pontifex> {
   const server = createServer((req, res) => {
     const https = (req.headers["x-forwarded-proto"]?.toString().split(",")[0]?.trim() ?? "") === "https";
     for (const [name, value] of Object.entries(baseSecurityHeaders(https))) res.setHeader(name, value);
+    restorePrecompressed(res);
     compress(req as never, res as never, () => void handleRequest(req, res));
   });
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -28,11 +28,12 @@ export function median(values: number[]): number {
 }
 
 export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-export const ms = (n: number) => `${n.toFixed(1)} ms`;
+export const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "-" : `${n.toFixed(1)} ms`);
 
 export function printTable(title: string, rows: string[][]): void {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));

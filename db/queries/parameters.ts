@@ -66,6 +66,18 @@ type CachedSnapshot = DatasetSnapshot & { json?: string };
 const snapshotCaches = ((globalThis as { __pontifexSnapshots?: WeakMap<object, Map<DatasetKey, CachedSnapshot>> }).__pontifexSnapshots ??=
   new WeakMap());
 
+// Column names known to exist, per database client: columns are never removed, so once seen, always true.
+const knownColumnSets = ((globalThis as { __pontifexKnownColumns?: WeakMap<object, Map<DatasetKey, Set<string>>> }).__pontifexKnownColumns ??= new WeakMap());
+
+function knownColumnsOf(db: Database, dataset: DatasetKey): Set<string> {
+  const client = (db as { $client?: object }).$client ?? db;
+  let byDataset = knownColumnSets.get(client);
+  if (!byDataset) knownColumnSets.set(client, (byDataset = new Map()));
+  let known = byDataset.get(dataset);
+  if (!known) byDataset.set(dataset, (known = new Set()));
+  return known;
+}
+
 function cacheOf(db: Database): Map<DatasetKey, CachedSnapshot> | undefined {
   const client = (db as { $client?: object }).$client;
   if (!client) return undefined;
@@ -80,11 +92,44 @@ export async function datasetRevision(dataset: DatasetKey, db: Database = defaul
 }
 
 /** Raises the dataset's revision; called last in every write transaction so the row lock is held briefly. */
-async function bumpRevision(tx: Database, dataset: DatasetKey): Promise<void> {
-  await tx
+async function bumpRevision(tx: Database, dataset: DatasetKey): Promise<number> {
+  const [row] = await tx
     .insert(datasetRevisions)
     .values({ dataset, revision: 1 })
-    .onConflictDoUpdate({ target: datasetRevisions.dataset, set: { revision: sql`${datasetRevisions.revision} + 1` } });
+    .onConflictDoUpdate({ target: datasetRevisions.dataset, set: { revision: sql`${datasetRevisions.revision} + 1` } })
+    .returning({ revision: datasetRevisions.revision });
+  return row!.revision;
+}
+
+/** What one committed write did to a dataset, for bringing a cached snapshot up to date. */
+type SnapshotChange = { revision: number; columnsGrew: boolean } & ({ upsert: { id: number; text: string } } | { remove: number });
+
+const rowIdOf = (text: string) => Number.parseInt(text.slice(6), 10); // every row text starts with {"Id":
+
+/**
+ * After a write commits: when the cached snapshot is exactly one revision
+ * behind, this write is the only difference, so the snapshot is patched
+ * instead of rebuilt. Anything else (a write elsewhere in between, new
+ * columns) leaves it stale, and the next read rebuilds it.
+ */
+function patchSnapshot(db: Database, dataset: DatasetKey, change: SnapshotChange): void {
+  const cache = cacheOf(db);
+  const cached = cache?.get(dataset);
+  if (!cache || !cached || change.columnsGrew || cached.revision !== change.revision - 1) return;
+  // A new array: a push may still be sending the old one.
+  const rows = [...cached.rows];
+  const id = "upsert" in change ? change.upsert.id : change.remove;
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rowIdOf(rows[mid]!) < id) lo = mid + 1;
+    else hi = mid;
+  }
+  const found = lo < rows.length && rowIdOf(rows[lo]!) === id;
+  if ("upsert" in change) rows.splice(lo, found ? 1 : 0, change.upsert.text);
+  else if (found) rows.splice(lo, 1);
+  cache.set(dataset, { revision: change.revision, rows });
 }
 
 /**
@@ -111,11 +156,16 @@ export async function datasetSnapshot(dataset: DatasetKey, db: Database = defaul
   return snapshot;
 }
 
+/** A snapshot's rows as one JSON array text (joined once per snapshot). */
+export function snapshotJson(snapshot: DatasetSnapshot): string {
+  const cached = snapshot as CachedSnapshot;
+  cached.json ??= `[${cached.rows.join(",")}]`;
+  return cached.json;
+}
+
 /** Every row of the dataset as one JSON array text, sorted by Id (what fetch-all answers). */
 export async function fetchAllRowsJson(dataset: DatasetKey, db: Database = defaultDb()): Promise<string> {
-  const snapshot = (await datasetSnapshot(dataset, db)) as CachedSnapshot;
-  snapshot.json ??= `[${snapshot.rows.join(",")}]`;
-  return snapshot.json;
+  return snapshotJson(await datasetSnapshot(dataset, db));
 }
 
 /** Every row of the dataset, parsed (for pushes and tests). */
@@ -157,24 +207,29 @@ async function lockDataset(tx: Database, dataset: DatasetKey): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pontifex:dataset:${dataset}`}))`);
 }
 
-/** Adds the columns the dataset does not have yet; false when that would pass the column limit. */
-async function registerColumns(tx: Database, dataset: DatasetKey, names: string[]): Promise<boolean> {
-  if (names.length === 0) return true;
-  const known = await tx
+/**
+ * Adds the columns the dataset does not have yet: "full" when that would pass
+ * the column limit. `known` remembers names seen committed, so the common
+ * save (no new column) asks Postgres nothing.
+ */
+async function registerColumns(tx: Database, dataset: DatasetKey, names: string[], known: Set<string>): Promise<"same" | "grew" | "full"> {
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length === 0) return "same";
+  const existing = await tx
     .select({ name: datasetColumns.name })
     .from(datasetColumns)
-    .where(and(eq(datasetColumns.dataset, dataset), inArray(datasetColumns.name, names)));
-  const knownSet = new Set(known.map((k) => k.name));
-  const fresh = names.filter((n) => !knownSet.has(n));
-  if (fresh.length === 0) return true;
+    .where(and(eq(datasetColumns.dataset, dataset), inArray(datasetColumns.name, unknown)));
+  for (const { name } of existing) known.add(name);
+  const fresh = unknown.filter((n) => !known.has(n));
+  if (fresh.length === 0) return "same";
   await lockDataset(tx, dataset);
   const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(datasetColumns).where(eq(datasetColumns.dataset, dataset));
-  if (n + fresh.length > MAX_COLUMNS) return false;
+  if (n + fresh.length > MAX_COLUMNS) return "full";
   await tx
     .insert(datasetColumns)
     .values(fresh.map((name) => ({ dataset, name })))
     .onConflictDoNothing();
-  return true;
+  return "grew";
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -198,14 +253,30 @@ class Rollback extends Error {
   }
 }
 
-async function inTransaction(database: Database, work: (tx: Database) => Promise<WriteResult>): Promise<WriteResult> {
+/**
+ * Runs a write in a transaction; after it commits, the cached snapshot of the
+ * dataset is patched with what the write changed (see patchSnapshot).
+ */
+async function inTransaction(
+  database: Database,
+  dataset: DatasetKey,
+  work: (tx: Database) => Promise<{ row: FlatRow; change: SnapshotChange }>,
+): Promise<WriteResult> {
   try {
-    return await database.transaction((tx) => work(tx as unknown as Database));
+    const { row, change } = await database.transaction((tx) => work(tx as unknown as Database));
+    patchSnapshot(database, dataset, change);
+    return { ok: true, row };
   } catch (error) {
     if (error instanceof Rollback) return error.failure;
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-parameter" };
     throw error;
   }
+}
+
+/** The row as it now is, read in the same transaction, and the change it makes to the snapshot. */
+async function written(tx: Database, dataset: DatasetKey, id: number, revision: number, columnsGrew: boolean) {
+  const text = (await fetchRowText(dataset, eq(parameterTables[dataset].id, id), tx))!;
+  return { row: JSON.parse(text) as FlatRow, change: { revision, columnsGrew, upsert: { id, text } } };
 }
 
 export async function createRow(
@@ -214,26 +285,26 @@ export async function createRow(
   database: Database = defaultDb(),
 ): Promise<WriteResult> {
   const table = parameterTables[dataset];
-  return inTransaction(database, async (tx) => {
+  return inTransaction(database, dataset, async (tx) => {
     await lockDataset(tx, dataset);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(table);
     if (n >= MAX_ROWS) throw new Rollback({ ok: false, reason: "too-many-rows" });
-    if (!(await registerColumns(tx, dataset, Object.keys(input.values)))) throw new Rollback({ ok: false, reason: "too-many-columns" });
+    const columns = await registerColumns(tx, dataset, Object.keys(input.values), knownColumnsOf(database, dataset));
+    if (columns === "full") throw new Rollback({ ok: false, reason: "too-many-columns" });
     const [created] = await tx
       .insert(table)
       .values({ parameter: input.parameter, values: input.values })
       .onConflictDoNothing({ target: table.parameter })
       .returning({ id: table.id });
     if (!created) throw new Rollback({ ok: false, reason: "duplicate-parameter" });
-    await bumpRevision(tx, dataset);
-    return { ok: true, row: (await fetchRowById(dataset, created.id, tx))! };
+    return written(tx, dataset, created.id, await bumpRevision(tx, dataset), columns === "grew");
   });
 }
 
 /**
- * Updates a row's name and/or values (merged over the stored ones). With
- * `expectedVersion` the write only happens if nobody saved the row since
- * that version was read; otherwise the current row comes back instead.
+ * Updates a row's name and/or values (merged over the stored ones, in
+ * Postgres). With `expectedVersion` the write only happens if nobody saved
+ * the row since that version was read; otherwise the current row comes back.
  */
 export async function updateRow(
   dataset: DatasetKey,
@@ -242,39 +313,38 @@ export async function updateRow(
   database: Database = defaultDb(),
 ): Promise<WriteResult> {
   const table = parameterTables[dataset];
-  return inTransaction(database, async (tx) => {
-    const [stored] = await tx.select().from(table).where(eq(table.id, id)).for("update");
-    if (!stored) throw new Rollback({ ok: false, reason: "not-found" });
-    if (input.expectedVersion !== undefined && input.expectedVersion !== stored.version) {
-      throw new Rollback({ ok: false, reason: "version-conflict", current: (await fetchRowById(dataset, id, tx))! });
-    }
-    if (!(await registerColumns(tx, dataset, Object.keys(input.values)))) throw new Rollback({ ok: false, reason: "too-many-columns" });
-    if (input.parameter !== undefined && input.parameter !== stored.parameter) {
-      const [clash] = await tx.select({ id: table.id }).from(table).where(eq(table.parameter, input.parameter));
-      if (clash) throw new Rollback({ ok: false, reason: "duplicate-parameter" });
-    }
-    await tx
+  return inTransaction(database, dataset, async (tx) => {
+    const columns = await registerColumns(tx, dataset, Object.keys(input.values), knownColumnsOf(database, dataset));
+    if (columns === "full") throw new Rollback({ ok: false, reason: "too-many-columns" });
+    // One statement checks the version and writes: a concurrent save either
+    // lands first (and this one sees its version and matches nothing) or after.
+    const [updated] = await tx
       .update(table)
       .set({
-        parameter: input.parameter ?? stored.parameter,
-        values: { ...stored.values, ...input.values },
+        ...(input.parameter !== undefined ? { parameter: input.parameter } : {}),
+        values: sql`${table.values} || ${JSON.stringify(input.values)}::jsonb`,
         version: sql`${table.version} + 1`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(table.id, id), eq(table.version, stored.version)));
-    await bumpRevision(tx, dataset);
-    return { ok: true, row: (await fetchRowById(dataset, id, tx))! };
+      .where(and(eq(table.id, id), input.expectedVersion !== undefined ? eq(table.version, input.expectedVersion) : undefined))
+      .returning({ id: table.id });
+    if (!updated) {
+      const current = await fetchRowById(dataset, id, tx);
+      throw new Rollback(current ? { ok: false, reason: "version-conflict", current } : { ok: false, reason: "not-found" });
+    }
+    return written(tx, dataset, id, await bumpRevision(tx, dataset), columns === "grew");
   });
 }
 
 export async function deleteRow(dataset: DatasetKey, id: number, database: Database = defaultDb()): Promise<boolean> {
   const table = parameterTables[dataset];
-  return database.transaction(async (txRaw) => {
+  const revision = await database.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const deleted = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-    if (deleted.length > 0) await bumpRevision(tx, dataset);
-    return deleted.length > 0;
+    return deleted.length > 0 ? bumpRevision(tx, dataset) : undefined;
   });
+  if (revision !== undefined) patchSnapshot(database, dataset, { revision, columnsGrew: false, remove: id });
+  return revision !== undefined;
 }
 
 /** Inserts many rows at once (seed and benchmarks); registers their columns. */
@@ -287,7 +357,7 @@ export async function insertRows(
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r.values)))];
   await database.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
-    if (!(await registerColumns(tx, dataset, columns))) throw new Error(`more than ${MAX_COLUMNS} columns`);
+    if ((await registerColumns(tx, dataset, columns, knownColumnsOf(database, dataset))) === "full") throw new Error(`more than ${MAX_COLUMNS} columns`);
     for (let i = 0; i < rows.length; i += 500) {
       await tx.insert(table).values(rows.slice(i, i + 500).map((r) => ({ parameter: r.parameter, values: r.values })));
     }

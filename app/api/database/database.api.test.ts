@@ -276,3 +276,32 @@ describe("request forgery", () => {
     expect((await fetchRows("pier")).some((r) => r.Parameter === "Forged")).toBe(false);
   });
 });
+
+describe("the table snapshot kept between reads", () => {
+  it("always reads what Postgres holds, whatever sequence of creates, edits, deletes and new columns came before", async () => {
+    const fc = (await import("fast-check")).default;
+    const table = parameterTables.abt;
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant("create" as const), item: fc.integer({ min: 1, max: 4 }), value: fc.string({ maxLength: 5 }) }),
+      fc.record({ kind: fc.constant("edit" as const), pick: fc.nat(), item: fc.integer({ min: 1, max: 6 }), value: fc.string({ maxLength: 5 }) }),
+      fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant("read" as const) }),
+    );
+    let serial = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        for (const o of ops) {
+          const rows = await fetchRows("abt");
+          if (o.kind === "create") await createRow("abt", { Parameter: `Snap${serial++}`, [`Item${o.item}`]: o.value });
+          else if (o.kind === "edit" && rows.length) await editRow("abt", rows[o.pick % rows.length]!.Id, { [`Item${o.item}`]: o.value });
+          else if (o.kind === "delete" && rows.length) await deleteRow("abt", rows[o.pick % rows.length]!.Id);
+          const served = await fetchRows("abt");
+          const stored = await testDb(database).select().from(table).orderBy(table.id);
+          expect(served.map((r) => [r.Id, r.Parameter, r.Version])).toEqual(stored.map((r) => [r.id, r.parameter, r.version]));
+          for (const [i, r] of stored.entries()) for (const [k, v] of Object.entries(r.values)) expect(served[i]![k]).toBe(v);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Next drops Content-Encoding from a route handler's answer, so a route that
+ * sends bytes it gzipped itself says so in this header instead; server.ts
+ * turns it back into Content-Encoding (and the compression step then leaves
+ * the bytes alone).
+ */
+export const PRECOMPRESSED_HEADER = "x-pontifex-content-encoding";
+
+/** Below this a body goes out as it is; the compression step may still gzip it. */
+const PRECOMPRESS_FROM_BYTES = 16 * 1024;
+
+const gzipped = new WeakMap<object, Promise<Buffer>>();
+
+/**
+ * A JSON answer whose body stays the same for as long as `key` lives (a
+ * table snapshot): gzipped once, then the same bytes for every request.
+ */
+export async function cachedJsonResponse(request: Request, key: object, text: string, headers: Record<string, string> = {}): Promise<Response> {
+  const base = { "Content-Type": "application/json", Vary: "Accept-Encoding", ...headers };
+  const acceptsGzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+  if (!acceptsGzip || text.length < PRECOMPRESS_FROM_BYTES) return new Response(text, { headers: base });
+  let body = gzipped.get(key);
+  if (!body) gzipped.set(key, (body = gzip(text, { level: 1 })));
+  return new Response(new Uint8Array(await body), { headers: { ...base, [PRECOMPRESSED_HEADER]: "gzip" } });
+}
