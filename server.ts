@@ -54,6 +54,9 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 
 export type Pontifex = { server: Server; close: () => Promise<void> };
 
+/** How long requests in flight may take to finish on SIGTERM. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** A route that gzipped its own answer says so in PRECOMPRESSED_HEADER (Next drops Content-Encoding): restore it. */
 function restorePrecompressed(res: ServerResponse): void {
   for (const method of ["setHeader", "appendHeader"] as const) {
@@ -105,7 +108,10 @@ async function start(): Promise<Pontifex> {
       return compression.filter(req, res);
     },
   });
+  let shuttingDown = false;
   const server = createServer((req, res) => {
+    // During shutdown, requests on kept-alive connections are still served, but the connection closes after.
+    if (shuttingDown) res.setHeader("Connection", "close");
     const https = (req.headers["x-forwarded-proto"]?.toString().split(",")[0]?.trim() ?? "") === "https";
     for (const [name, value] of Object.entries(baseSecurityHeaders(https))) res.setHeader(name, value);
     restorePrecompressed(res);
@@ -131,15 +137,28 @@ async function start(): Promise<Pontifex> {
     `Pontifex ready on http://localhost:${config.PORT}`,
   );
 
+  // Shutdown: stop accepting, tell add-ins to go elsewhere (1001), let requests in
+  // flight finish for up to 10 s, then close the database.
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const started = Date.now();
+      shuttingDown = true;
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Kept-alive connections close as soon as they fall idle.
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
       await relay.close();
+      const timedOut = await Promise.race([drained.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), SHUTDOWN_GRACE_MS).unref())]);
+      if (timedOut) {
+        log.warn({ graceMs: SHUTDOWN_GRACE_MS }, "requests still open after the grace period: closing them");
+        server.closeAllConnections();
+        await drained;
+      }
+      clearInterval(idleSweep);
       setRelay(undefined);
-      await closed;
       await app.close();
       await closeConnection(connection);
+      log.info({ ms: Date.now() - started }, "shutdown complete");
     })());
   return { server, close };
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
-const exclude = ["node_modules/**", ".next/**", "e2e/**", ".data/**", "test/hardening/**"];
+const exclude = ["node_modules/**", ".next/**", "e2e/**", ".data/**", "test/hardening/**", "test/operations/**"];
 
 // API integration tests (*.api.test.ts) run on the embedded database, and
 // again on a real PostgreSQL when TEST_DATABASE_URL is set, with the tests
@@ -22,14 +22,17 @@ const projects = [
         },
       ]
     : []),
-  // Faults, abuse and load (docs/reliability.md): once, on PostgreSQL when there is one, else embedded;
-  // one file at a time, since several measure time or memory.
+  // Faults, abuse and load (docs/reliability.md), and operations (docs/deploy.md): once, on
+  // PostgreSQL when there is one, else embedded; one file at a time, since several measure
+  // time or memory, or run server processes.
   {
     resolve: { alias },
     extends: true as const,
     test: {
       name: "hardening",
-      include: ["test/hardening/**/*.test.ts"],
+      // After the other projects, not beside them: some of these measure time.
+      sequence: { groupOrder: 1 },
+      include: ["test/hardening/**/*.test.ts", "test/operations/**/*.test.ts"],
       env: { TEST_DB_KIND: process.env.TEST_DATABASE_URL ? "pg" : "pglite" },
       fileParallelism: false,
       execArgv: ["--expose-gc"],

@@ -83,3 +83,12 @@ export async function queryRows<T>(database: Database, query: SQL): Promise<T[]>
   const result = (await database.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** The SQLSTATE of a database error, wherever Drizzle or the driver wrapped it. */
+export function postgresErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DatasetKey } from "@/lib/datasets/registry";
-import { type Database, db as defaultDb, queryRows } from "../client";
+import { type Database, db as defaultDb, postgresErrorCode, queryRows } from "../client";
 import {
   abtParameters,
   boxParameters,
@@ -232,12 +232,7 @@ async function registerColumns(tx: Database, dataset: DatasetKey, names: string[
   return "grew";
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown) => postgresErrorCode(error) === "23505";
 
 export type WriteFailure =
   | { ok: false; reason: "duplicate-parameter" }

@@ -69,6 +69,8 @@ export type RelayOptions = {
 type Connection = {
   id: string;
   ws: WebSocket;
+  /** Every line about this socket carries the upgrade's requestId and the connectionId. */
+  log: pino.Logger | undefined;
   userId: number;
   userEmail: string;
   tokenId: number;
@@ -145,10 +147,12 @@ export class RevitRelay {
   /** For the server's 'upgrade' event on /ws/revit: 401/403 before any websocket exists. */
   async handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on("error", () => socket.destroy());
+    const requestId = String(request.headers["x-request-id"] ?? "").slice(0, 100) || randomUUID();
+    const log = this.log?.child({ requestId });
     if (this.closing) return refuse(socket, 503, "Service Unavailable");
     const origin = request.headers.origin;
     if (origin !== undefined && !this.options.isAllowedOrigin(origin, request)) {
-      this.log?.warn({ origin }, "relay: refused a foreign Origin");
+      log?.warn({ origin }, "relay: refused a foreign Origin");
       return refuse(socket, 403, "Forbidden");
     }
     const match = /^Bearer\s+(\S{1,200})\s*$/i.exec(request.headers.authorization ?? "");
@@ -160,19 +164,21 @@ export class RevitRelay {
       return refuse(socket, 503, "Service Unavailable");
     }
     if (!token) {
-      this.log?.info({ hasToken: Boolean(match) }, "relay: refused an upgrade without a valid token");
+      log?.info({ hasToken: Boolean(match) }, "relay: refused an upgrade without a valid token");
       return refuse(socket, 401, "Unauthorized", 'WWW-Authenticate: Bearer realm="revit"\r\n');
     }
     const user = await findUserById(token.userId);
     if (!user || socket.destroyed) return refuse(socket, 401, "Unauthorized");
     void touchToken(token.id).catch((error) => this.logError(error, "token touch"));
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.onConnection(ws, token, user.email));
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.onConnection(ws, token, user.email, log));
   }
 
-  private onConnection(ws: WebSocket, token: RevitToken, userEmail: string): void {
+  private onConnection(ws: WebSocket, token: RevitToken, userEmail: string, log: pino.Logger | undefined): void {
+    const id = randomUUID();
     const connection: Connection = {
-      id: randomUUID(),
+      id,
       ws,
+      log: log?.child({ connectionId: id }),
       userId: token.userId,
       userEmail,
       tokenId: token.id,
@@ -185,7 +191,7 @@ export class RevitRelay {
     let forUser = this.byUser.get(connection.userId);
     if (!forUser) this.byUser.set(connection.userId, (forUser = new Set()));
     forUser.add(connection);
-    this.log?.info({ connectionId: connection.id, userId: connection.userId, tokenId: token.id }, "relay: add-in connected");
+    connection.log?.info({ userId: connection.userId, tokenId: token.id }, "relay: add-in connected");
 
     connection.helloTimer = setTimeout(() => {
       if (!connection.ready) ws.close(1008, "hello expected");
@@ -194,7 +200,7 @@ export class RevitRelay {
     ws.on("pong", () => {
       connection.missedPongs = 0;
     });
-    ws.on("error", (error) => this.log?.info({ connectionId: connection.id, err: error }, "relay: socket error"));
+    ws.on("error", (error) => connection.log?.info({ err: error }, "relay: socket error"));
     ws.on("close", (code) => void this.onClose(connection, code).catch((error) => this.logError(error, "close")));
   }
 
@@ -204,7 +210,7 @@ export class RevitRelay {
     const forUser = this.byUser.get(connection.userId);
     forUser?.delete(connection);
     if (forUser?.size === 0) this.byUser.delete(connection.userId);
-    this.log?.info({ connectionId: connection.id, userId: connection.userId, code }, "relay: add-in disconnected");
+    connection.log?.info({ userId: connection.userId, code }, "relay: add-in disconnected");
     if (connection.ready) {
       await deleteConnection(connection.id);
       await this.options.bus.publish({ kind: "connections", userId: connection.userId });
@@ -270,7 +276,7 @@ export class RevitRelay {
       this.sendJson(connection, { v: PROTOCOL_VERSION, type: "error", code: "unknown_push", message: `No push ${ack.pushId} of yours to acknowledge.`, pushId: ack.pushId });
       return;
     }
-    this.log?.info({ pushId: ack.pushId, status: ack.status, connectionId: connection.id }, "relay: push acknowledged");
+    connection.log?.info({ pushId: ack.pushId, status: ack.status }, "relay: push acknowledged");
     await this.options.bus.publish({ kind: "state", userId: connection.userId, pushId: ack.pushId });
   }
 
@@ -284,7 +290,7 @@ export class RevitRelay {
       const mustWait = waitForFlush || ws.bufferedAmount + frame.length > HIGH_WATER_BYTES;
       const timer = mustWait
         ? setTimeout(() => {
-            this.log?.warn({ connectionId: connection.id }, "relay: slow reader cut off");
+            connection.log?.warn("relay: slow reader cut off");
             ws.terminate();
             reject(new Error("slow reader"));
           }, this.slowReaderMs)
@@ -324,15 +330,15 @@ export class RevitRelay {
         const frames = buildPushFrames(meta, payloadRows);
         const built = performance.now();
         for (const [i, frame] of frames.entries()) await this.sendFrame(connection, frame, i === frames.length - 1);
-        this.log?.debug({ pushId, buildMs: Math.round(built - started), sendMs: Math.round(performance.now() - built) }, "relay: frames sent");
+        connection.log?.debug({ pushId, buildMs: Math.round(built - started), sendMs: Math.round(performance.now() - built) }, "relay: frames sent");
         await this.pendingInserts.get(pushId);
         const updated = await markDelivered(pushId, 1);
-        this.log?.info({ pushId, connectionId: connection.id, frames: frames.length }, "relay: push delivered");
+        connection.log?.info({ pushId, frames: frames.length }, "relay: push delivered");
         if (updated) await this.options.bus.publish({ kind: "state", userId: connection.userId, pushId });
         return true;
       } catch (error) {
         connection.sent.delete(pushId);
-        this.log?.info({ pushId, connectionId: connection.id, err: error }, "relay: push not delivered");
+        connection.log?.info({ pushId, err: error }, "relay: push not delivered");
         return false;
       }
     });
@@ -457,7 +463,7 @@ export class RevitRelay {
   private async tick(): Promise<void> {
     for (const connection of this.connections.values()) {
       if (connection.missedPongs >= MISSED_PONGS_LIMIT) {
-        this.log?.info({ connectionId: connection.id }, "relay: silent add-in dropped");
+        connection.log?.info("relay: silent add-in dropped");
         connection.ws.terminate();
         continue;
       }
@@ -475,6 +481,11 @@ export class RevitRelay {
     }
   }
 
+  /** True from the start of shutdown: /api/ready answers 503 and new add-ins are refused. */
+  get isClosing(): boolean {
+    return this.closing;
+  }
+
   /** What this process holds for add-ins right now: sockets, and the most any one has waiting to be sent. */
   stats(): { connections: number; ready: number; maxBufferedBytes: number } {
     let ready = 0;
@@ -490,6 +501,8 @@ export class RevitRelay {
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.heartbeat);
+    // Browsers listening for live events reconnect (to another replica, if there is one).
+    for (const name of this.userEvents.eventNames()) this.userEvents.emit(name, { type: "shutdown" } satisfies UserEvent);
     const sockets = [...this.connections.values()].map((c) => c.ws);
     await Promise.all(
       sockets.map(

@@ -34,4 +34,4 @@ export function summarisePush(push: PushRecord): PushSummary {
 }
 
 /** What a signed-in user's browsers hear live (GET /api/revit/events). */
-export type UserEvent = { type: "connections"; count: number } | { type: "push"; push: PushSummary };
+export type UserEvent = { type: "connections"; count: number } | { type: "push"; push: PushSummary } | { type: "shutdown" };

@@ -211,11 +211,13 @@ describe("the protocol", () => {
     const { wsUrl: fastUrl } = await startRelay({ heartbeatMs: 100 }, false);
     const silent = new WebSocket(fastUrl, { headers: { Authorization: `Bearer ${token}` }, autoPong: false });
     const healthy = new WebSocket(fastUrl, { headers: { Authorization: `Bearer ${token}` } });
-    for (const ws of [silent, healthy]) {
+    // Both listeners first: either socket may open before the other.
+    const opened = [silent, healthy].map((ws) => {
       ws.on("error", () => {});
-      await new Promise((r) => ws.once("open", r));
-      ws.send(JSON.stringify({ v: 1, type: "hello" }));
-    }
+      return new Promise((r) => ws.once("open", r));
+    });
+    await Promise.all(opened);
+    for (const ws of [silent, healthy]) ws.send(JSON.stringify({ v: 1, type: "hello" }));
     const silentClosed = closed(silent);
     const result = await Promise.race([silentClosed, new Promise((r) => setTimeout(() => r("timeout"), 3000))]);
     expect(result).toMatchObject({ code: 1006 });

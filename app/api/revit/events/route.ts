@@ -28,7 +28,8 @@ export const GET = route({}, async ({ auth, request }) => {
       const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const unsubscribe = relay.subscribe(userId, (event) => {
         if (event.type === "connections") send("connections", { count: event.count });
-        else send("push", event.push);
+        else if (event.type === "push") send("push", event.push);
+        else cleanup();
       });
       const keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
       cleanup = () => {
