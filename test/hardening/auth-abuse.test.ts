@@ -22,7 +22,7 @@ const database = useTestDatabase();
 const startRelay = useTestRelays(database);
 let wsUrl: string;
 
-const PUBLIC_ROUTES = new Set(["/api/auth/login", "/api/auth/register", "/api/auth/logout", "/api/health"]);
+const PUBLIC_ROUTES = new Set(["/api/auth/login", "/api/auth/register", "/api/auth/logout", "/api/health", "/api/ready"]);
 const samples = { ds: "pier", parameter: "PierHeight", id: "1" };
 
 function median(values: number[]): number {
