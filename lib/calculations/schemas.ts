@@ -1,0 +1,110 @@
+import { z } from "zod";
+import type { BendingInput } from "./bending";
+import type { LapInput } from "./lap-length";
+import type { ShearInput } from "./shear";
+
+/**
+ * The inputs of the three tools, checked the same way by the API (400 naming
+ * the field) and by the pages (a message next to the field).
+ */
+
+const number = (what: string) => z.number({ error: `${what} must be a number` }).refine(Number.isFinite, { error: `${what} must be a number` });
+const positive = (what: string, unit: string) => number(what).refine((v) => v > 0, { error: `${what} must be more than 0 ${unit}` });
+const atLeast = (what: string, min: number, unit: string) => number(what).refine((v) => v >= min, { error: `${what} must be at least ${min} ${unit}` });
+const concreteStrength = number("f'c").refine((v) => v >= 20 && v <= 100, { error: "f'c must be between 20 and 100 MPa" });
+const steelStrength = number("fsy").refine((v) => v >= 250 && v <= 800, { error: "must be between 250 and 800 MPa" });
+
+export const bendingSchema = z
+  .object({
+    shape: z.enum(["rectangle", "T"], { error: 'shape is "rectangle" or "T"' }).default("rectangle"),
+    b: positive("b", "mm").optional(),
+    D: positive("D", "mm"),
+    bw: positive("bw", "mm").optional(),
+    bef: positive("bef", "mm").optional(),
+    hf: positive("hf", "mm").optional(),
+    fc: concreteStrength,
+    fsy: steelStrength.default(500),
+    Es: positive("Es", "MPa").default(200_000),
+    steel: z
+      .array(z.object({ area: positive("area", "mm²"), depth: positive("depth", "mm") }), { error: "steel is a list of layers {area, depth}" })
+      .min(1, { error: "give at least one layer of steel" })
+      .max(20, { error: "at most 20 layers" }),
+    ductilityClass: z.enum(["N", "L"], { error: 'ductilityClass is "N" or "L"' }).default("N"),
+    edition: z.enum(["AS3600:2018", "AS3600:2009"], { error: 'edition is "AS3600:2018" or "AS3600:2009"' }).default("AS3600:2018"),
+    Mstar: atLeast("M*", 0, "kNm").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.shape === "rectangle" && v.b === undefined) ctx.addIssue({ code: "custom", path: ["b"], message: "a rectangle needs its width b" });
+    if (v.shape === "T") {
+      for (const key of ["bw", "bef", "hf"] as const) if (v[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: `a T-section needs ${key}` });
+      if (v.bw !== undefined && v.bef !== undefined && v.bef < v.bw) ctx.addIssue({ code: "custom", path: ["bef"], message: "the flange is at least as wide as the web" });
+      if (v.hf !== undefined && v.hf >= v.D) ctx.addIssue({ code: "custom", path: ["hf"], message: "the flange is thinner than the section" });
+    }
+    v.steel.forEach((layer, i) => {
+      if (layer.depth >= v.D) ctx.addIssue({ code: "custom", path: ["steel", i, "depth"], message: `the bars are outside the section (depth ${layer.depth} ≥ D ${v.D} mm)` });
+    });
+  })
+  .transform(
+    (v): BendingInput =>
+      v.shape === "rectangle"
+        ? { shape: "rectangle", b: v.b!, D: v.D, fc: v.fc, fsy: v.fsy, Es: v.Es, steel: v.steel, ductilityClass: v.ductilityClass, edition: v.edition, Mstar: v.Mstar }
+        : { shape: "T", bw: v.bw!, bef: v.bef!, hf: v.hf!, D: v.D, fc: v.fc, fsy: v.fsy, Es: v.Es, steel: v.steel, ductilityClass: v.ductilityClass, edition: v.edition, Mstar: v.Mstar },
+  );
+
+export const shearSchema = z
+  .object({
+    bv: positive("bv", "mm"),
+    D: positive("D", "mm"),
+    d: positive("d", "mm"),
+    fc: concreteStrength,
+    Ast: positive("Ast", "mm²"),
+    Mstar: number("M*").default(0),
+    Vstar: number("V*").default(0),
+    Nstar: number("N*").default(0),
+    Asv: atLeast("Asv", 0, "mm²").default(0),
+    s: positive("s", "mm").default(200),
+    fsyf: steelStrength.default(500),
+    alphaV: number("αv").refine((v) => v >= 30 && v <= 90, { error: "αv must be between 30° and 90°" }).default(90),
+    dg: atLeast("dg", 0, "mm").default(20),
+    method: z.enum(["general", "simplified"], { error: 'method is "general" or "simplified"' }).default("general"),
+    amendment: z.union([z.literal(0), z.literal(2)], { error: "amendment is 2 (Amendment 2) or 0 (as first published)" }).default(2),
+    Es: positive("Es", "MPa").default(200_000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.d >= v.D) ctx.addIssue({ code: "custom", path: ["d"], message: `d must be less than D (${v.D} mm)` });
+  })
+  .transform((v): ShearInput => v);
+
+export const lapSchema = z
+  .object({
+    db: positive("db", "mm").refine((v) => v <= 57, { error: "db is at most 57 mm" }),
+    fc: concreteStrength,
+    fsy: steelStrength.default(500),
+    cd: positive("cd", "mm").optional(),
+    cover: positive("cover", "mm").optional(),
+    clearSpacing: positive("clear spacing", "mm").optional(),
+    castBelow300: z.boolean({ error: "castBelow300 is true or false" }).default(false),
+    epoxy: z.boolean({ error: "epoxy is true or false" }).default(false),
+    lightweight: z.boolean({ error: "lightweight is true or false" }).default(false),
+    barType: z.enum(["deformed", "plain"], { error: 'barType is "deformed" or "plain"' }).default("deformed"),
+    asRatio: atLeast("As provided / As required", 0, "").default(1),
+    splicedShare: number("share of bars lapped").refine((v) => v >= 0 && v <= 1, { error: "share of bars lapped is between 0 and 1" }).default(1),
+    narrow: z.boolean({ error: "narrow is true or false" }).default(true),
+    sb: atLeast("sb", 0, "mm").default(0),
+  })
+  .superRefine((v, ctx) => {
+    if (v.cd === undefined && (v.cover === undefined || v.clearSpacing === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["cd"], message: "give cd, or the cover and the clear spacing" });
+    }
+  })
+  .transform((v): LapInput => v);
+
+/** Field path → message, for showing errors next to the fields. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
