@@ -241,7 +241,7 @@ test("pages run under the nonce Content-Security-Policy without a single violati
     document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   await signUpAndLogIn(page);
-  for (const route of ["/", "/login", "/revitpier", "/settings", "/calculations"]) {
+  for (const route of ["/", "/login", "/revitpier", "/settings", "/calculations", "/calculations/concreteshear", "/calculations/laplength"]) {
     const response = await page.goto(route);
     expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
     await expect(page.locator("h1").first()).toBeVisible();

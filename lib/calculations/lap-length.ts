@@ -109,7 +109,7 @@ export function lapLengths(input: LapInput): LapResult {
     { symbol: "k7", label: k7 === 1 ? "As ≥ 2 As required and at most half the bars lapped" : "Lap factor", value: k7, clause: "13.2.2" },
     {
       symbol: "Lsy.t.lap",
-      label: "Tension lap",
+      label: "Tension lap: k7 × Lsy.t before its lower limit, at least 0.058 fsy k1 db",
       value: fmt(Lsytlap),
       unit: "mm",
       clause: "13.2.2",

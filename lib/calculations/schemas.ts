@@ -3,6 +3,10 @@ import type { BendingInput } from "./bending";
 import type { LapInput } from "./lap-length";
 import type { ShearInput } from "./shear";
 
+// In the browser zod's compiled parsers need eval, which the Content-Security-Policy
+// forbids; even zod's probe for it is reported as a violation. Set before any schema is built.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 /**
  * The inputs of the three tools, checked the same way by the API (400 naming
  * the field) and by the pages (a message next to the field).

@@ -1,0 +1,318 @@
+"use client";
+
+import { CheckCircle2Icon, PrinterIcon, XCircleIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { Check, Step } from "@/lib/calculations/working";
+import { cn } from "@/lib/utils";
+
+export type FormValues = Record<string, string>;
+
+/**
+ * The calculator's inputs, kept in the page's URL (so a calculation can be
+ * shared as a link): the address is rewritten in place as the user types,
+ * without a navigation.
+ */
+export function useUrlForm(defaults: FormValues, params: SearchParams): [FormValues, (name: string, value: string) => void] {
+  const [initial] = useState(() => fromSearchParams(defaults, params));
+  const [values, setValues] = useState(initial);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    // An untouched form keeps the page's address as it was opened.
+    if (values === initial) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const params = new URLSearchParams(values);
+      window.history.replaceState(window.history.state, "", `${window.location.pathname}?${params.toString()}`);
+    }, 250);
+    return () => clearTimeout(timer.current);
+  }, [values]);
+  return [values, (name, value) => setValues((v) => ({ ...v, [name]: value }))];
+}
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The form as a shared link left it: known keys from the address, defaults for the rest. */
+export function fromSearchParams(defaults: FormValues, params: SearchParams): FormValues {
+  const values = { ...defaults };
+  for (const key of Object.keys(defaults)) {
+    const given = params[key];
+    const text = Array.isArray(given) ? given[0] : given;
+    if (text !== undefined) values[key] = text;
+  }
+  return values;
+}
+
+/** Form text to a number for the schema; blank or junk stays recognisably invalid. */
+export function num(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === "") return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+export function NumberField({
+  name,
+  label,
+  unit,
+  values,
+  onChange,
+  errors,
+  hint,
+}: {
+  name: string;
+  label: string;
+  unit?: string;
+  values: FormValues;
+  onChange: (name: string, value: string) => void;
+  errors: Record<string, string>;
+  hint?: string;
+}) {
+  const id = `field-${name}`;
+  const error = errors[name];
+  return (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor={id}>
+        {label}
+        {unit && <span className="font-normal text-muted-foreground">({unit})</span>}
+      </Label>
+      <Input
+        id={id}
+        inputMode="decimal"
+        value={values[name] ?? ""}
+        onChange={(e) => onChange(name, e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className="tabular-nums"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-destructive" role="alert">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+export function ChoiceField({
+  name,
+  label,
+  options,
+  values,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  values: FormValues;
+  onChange: (name: string, value: string) => void;
+}) {
+  const id = `field-${name}`;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={values[name]}
+        onChange={(e) => onChange(name, e.target.value)}
+        className="h-9 rounded-md border border-input bg-transparent px-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function ToggleField({ name, label, values, onChange }: { name: string; label: string; values: FormValues; onChange: (name: string, value: string) => void }) {
+  const id = `field-${name}`;
+  return (
+    <label htmlFor={id} className="flex items-center gap-2 text-sm">
+      <input id={id} type="checkbox" className="size-4 accent-current" checked={values[name] === "1"} onChange={(e) => onChange(name, e.target.checked ? "1" : "0")} />
+      {label}
+    </label>
+  );
+}
+
+/** The working, line by line: symbol, what it is, value, clause. */
+export function WorkingTable({ steps }: { steps: Step[] }) {
+  return (
+    <table className="w-full text-sm" data-testid="working">
+      <thead>
+        <tr className="border-b text-left text-xs text-muted-foreground">
+          <th className="py-1.5 pr-2 font-medium">Symbol</th>
+          <th className="py-1.5 pr-2 font-medium">Quantity</th>
+          <th className="py-1.5 pr-2 text-right font-medium">Value</th>
+          <th className="py-1.5 font-medium">Clause</th>
+        </tr>
+      </thead>
+      <tbody>
+        {steps.map((step, i) => (
+          <tr key={`${step.symbol}-${i}`} className="border-b align-top last:border-0">
+            <td className="py-1.5 pr-2 font-mono text-xs">{step.symbol}</td>
+            <td className="py-1.5 pr-2">
+              {step.label}
+              {step.formula && <div className="font-mono text-xs break-words text-muted-foreground">{step.formula}</div>}
+            </td>
+            <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">
+              {step.value} {step.unit}
+            </td>
+            <td className="py-1.5 text-xs whitespace-nowrap text-muted-foreground">{step.clause}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ChecksList({ checks }: { checks: Check[] }) {
+  return (
+    <ul className="grid gap-2" data-testid="checks">
+      {checks.map((check) => (
+        <li
+          key={check.name}
+          className={cn(
+            "flex gap-2 rounded-md border px-3 py-2 text-sm",
+            check.pass ? "border-emerald-600/40 bg-emerald-500/10" : "border-destructive/50 bg-destructive/10",
+          )}
+          data-pass={check.pass}
+        >
+          {check.pass ? <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" /> : <XCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />}
+          <div>
+            <div className="font-medium">
+              {check.name} <span className="font-normal text-muted-foreground">Cl {check.clause}</span>
+              <span className="sr-only">{check.pass ? ": passes" : ": fails"}</span>
+            </div>
+            <div className="text-muted-foreground">{check.detail}</div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The page of a calculator: inputs, results and working; prints as a clean calc sheet. */
+export function CalcSheet({
+  title,
+  standard,
+  inputs,
+  summary,
+  results,
+}: {
+  title: string;
+  standard: string;
+  inputs: React.ReactNode;
+  /** The inputs as a table, for the printed sheet. */
+  summary: [string, string][];
+  results: React.ReactNode;
+}) {
+  return (
+    <div className="calc-sheet mx-auto grid max-w-screen-xl gap-4 px-3 py-6 md:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight text-white print:text-black">{title}</h1>
+          <p className="text-sm text-zinc-400 print:text-black">{standard}</p>
+        </div>
+        <Button variant="outline" className="no-print" onClick={() => window.print()}>
+          <PrinterIcon aria-hidden="true" />
+          Print calc sheet
+        </Button>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] print:grid-cols-1">
+        <Card className="no-print self-start">
+          <CardHeader>
+            <CardTitle>
+              <h2>Inputs</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">{inputs}</CardContent>
+        </Card>
+        <section className="print-only" aria-label="Inputs">
+          <h2 className="mb-1 font-semibold">Inputs</h2>
+          <table className="text-sm">
+            <tbody>
+              {summary.map(([k, v]) => (
+                <tr key={k}>
+                  <td className="pr-4">{k}</td>
+                  <td>{v}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <div className="grid min-w-0 gap-4 self-start">{results}</div>
+      </div>
+      <SignOff />
+    </div>
+  );
+}
+
+/** The foot of the printed sheet: the link that reproduces it, and room to sign. */
+function SignOff() {
+  const [link, setLink] = useState("");
+  useEffect(() => {
+    const update = () => setLink(window.location.href);
+    update();
+    window.addEventListener("beforeprint", update);
+    return () => window.removeEventListener("beforeprint", update);
+  }, []);
+  return (
+    <footer className="print-only text-sm">
+      <p className="break-all">Reproduce: {link}</p>
+      <p className="mt-6 flex gap-16">
+        <span>Calculated: ____________ Date: ________</span>
+        <span>Checked: ____________ Date: ________</span>
+      </p>
+    </footer>
+  );
+}
+
+export function ResultCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card className="gap-3 py-4">
+      <CardHeader className="px-4">
+        <CardTitle>
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="min-w-0 px-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+export function InvalidInputs({ errors }: { errors: Record<string, string> }) {
+  return (
+    <ResultCard title="Results">
+      <p className="text-sm text-muted-foreground" role="status">
+        Results appear when every input is valid ({Object.keys(errors).length} to fix).
+      </p>
+    </ResultCard>
+  );
+}
+
+/** The headline figures above the working. */
+export function KeyFigures({ items }: { items: { label: string; value: string; testId?: string }[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-md border px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{item.label}</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid={item.testId}>
+            {item.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

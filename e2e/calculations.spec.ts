@@ -1,0 +1,223 @@
+import { expect, type Page, test } from "@playwright/test";
+import { BASE_URL } from "./helpers";
+
+/** A field of a calculator, by its input name (labels like "d" and "D" would match each other). */
+const field = (page: Page, name: string) => page.locator(`[id="field-${name}"]`);
+/** The message shown next to a field. */
+const fieldError = (page: Page, name: string) => page.locator(`[id="field-${name}-error"]`);
+
+/** The calculators keep their inputs in the address a moment after typing. */
+async function expectAddressToKeep(page: Page, params: Record<string, string>) {
+  await expect
+    .poll(() => {
+      const query = new URL(page.url()).searchParams;
+      return Object.fromEntries(Object.keys(params).map((k) => [k, query.get(k)]));
+    })
+    .toEqual(params);
+}
+
+test.describe("Concrete Bending", () => {
+  test("shows the working with defaults, updates as the user types, and keeps the inputs in a shareable link", async ({ page }) => {
+    await page.goto("/calculations");
+    await expect(page.getByRole("heading", { name: "Concrete Bending", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("result-dn")).toHaveText("131.34");
+    await expect(page.getByTestId("result-muo")).toHaveText("298.4");
+    const sketch = page.getByTestId("section-sketch");
+    await expect(sketch).toBeVisible();
+    await expect(sketch).toHaveAttribute("aria-label", /neutral axis at 131\.3 mm; 1 steel layer/);
+    await expect(page.getByTestId("working")).toContainText("Table 2.2.2");
+    await expect(page.getByTestId("checks").locator("li[data-pass=true]")).toHaveCount(2);
+
+    // A deeper section, typed key by key: the results follow without a button.
+    await field(page, "D").fill("600");
+    await field(page, "steel.0.depth").fill("540");
+    await expect(page.getByTestId("result-muo")).toHaveText("433.4");
+    await expect(sketch).toHaveAttribute("aria-label", /600 mm deep/);
+    await field(page, "Mstar").fill("500");
+    const strength = page.getByTestId("checks").locator("li", { hasText: "M* ≤ φMuo" });
+    await expect(strength).toHaveAttribute("data-pass", "false");
+    await expectAddressToKeep(page, { D: "600", steel: "1800@540", Mstar: "500" });
+
+    // The link opens the same calculation, in a reload or for a colleague.
+    const link = page.url();
+    await page.reload();
+    await expect(field(page, "D")).toHaveValue("600");
+    await expect(page.getByTestId("result-muo")).toHaveText("433.4");
+    const colleague = await page.context().browser()!.newPage();
+    await colleague.goto(link);
+    await expect(colleague.getByTestId("result-muo")).toHaveText("433.4");
+    await expect(colleague.getByTestId("checks").locator("li", { hasText: "M* ≤ φMuo" })).toHaveAttribute("data-pass", "false");
+    await colleague.close();
+  });
+
+  test("a shared link reproduces Warner, Foster & Kilpatrick Ex 3.8 with the older stress block (dn ≈ 133 mm, Mu ≈ 302 kNm)", async ({ page }) => {
+    await page.goto("/calculations?b=300&D=450&fc=32&steel=1800%40390&edition=AS3600%3A2009");
+    await expect(page.getByLabel("Stress block")).toHaveValue("AS3600:2009");
+    await expect(page.getByTestId("result-dn")).toHaveText(/^13[23]\./);
+    await expect(page.getByTestId("result-muo")).toHaveText(/^30[12]\./);
+  });
+
+  test("a compression layer and a T-section: the sketch draws every layer, the form takes the flange", async ({ page }) => {
+    await page.goto("/calculations");
+    await page.getByRole("button", { name: "Add layer" }).click();
+    await expect(field(page, "steel.1.area")).toHaveValue("900");
+    await expect(page.getByTestId("section-sketch")).toHaveAttribute("aria-label", /2 steel layers/);
+    await expect(page.getByTestId("working")).toContainText("Steel layer 2 (900 mm² at 60 mm)");
+    await page.getByRole("button", { name: "Remove layer 2" }).click();
+    await expect(page.getByTestId("section-sketch")).toHaveAttribute("aria-label", /1 steel layer;?/);
+
+    await page.getByLabel("Section", { exact: true }).selectOption("T");
+    await expect(field(page, "bef")).toHaveValue("1000");
+    await expect(page.getByTestId("section-sketch")).toHaveAttribute("aria-label", /Section 1000 mm wide/);
+    await expectAddressToKeep(page, { shape: "T" });
+  });
+
+  test("invalid input gets a message next to the field and no results", async ({ page }) => {
+    await page.goto("/calculations");
+    await field(page, "b").fill("-300");
+    await expect(fieldError(page, "b")).toHaveText("b must be more than 0 mm");
+    await expect(field(page, "b")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("status")).toContainText("Results appear when every input is valid (1 to fix)");
+    await expect(page.getByTestId("section-sketch")).toHaveCount(0);
+    await field(page, "b").fill("300");
+
+    await field(page, "steel.0.depth").fill("460");
+    await expect(fieldError(page, "steel.0.depth")).toHaveText("the bars are outside the section (depth 460 ≥ D 450 mm)");
+    await field(page, "steel.0.depth").fill("390");
+
+    await field(page, "fc").fill("120");
+    await expect(fieldError(page, "fc")).toHaveText("f'c must be between 20 and 100 MPa");
+    await field(page, "fc").fill("");
+    await expect(fieldError(page, "fc")).toHaveText("f'c must be a number");
+    await field(page, "fc").fill("32");
+    await expect(page.getByTestId("result-dn")).toHaveText("131.34");
+    await expect(page.locator("[id^=field-][id$=-error]")).toHaveCount(0);
+  });
+
+  test("prints as a calc sheet: inputs as a table, the working, the link and room to sign; no menus or form", async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void (window as unknown as { printed: number }).printed++;
+    });
+    await page.goto("/calculations?fc=40");
+    await page.getByRole("button", { name: "Print calc sheet" }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(field(page, "D")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print calc sheet" })).toBeHidden();
+    const inputs = page.getByRole("region", { name: "Inputs" });
+    await expect(inputs).toBeVisible();
+    await expect(inputs).toContainText("f'c 40 MPa");
+    await expect(page.getByTestId("working")).toBeVisible();
+    await expect(page.getByTestId("section-sketch")).toBeVisible();
+    await expect(page.getByText(/^Reproduce: http.*\/calculations\?fc=40$/)).toBeVisible();
+    await expect(page.getByText("Checked: ____________")).toBeVisible();
+    const pdfColours = await page.evaluate(() => getComputedStyle(document.querySelector("h1")!).color);
+    expect(pdfColours).toBe("rgb(0, 0, 0)");
+
+    await page.emulateMedia({ media: "screen" });
+    await expect(page.getByText(/^Reproduce:/)).toBeHidden();
+  });
+});
+
+test.describe("Concrete Shear", () => {
+  test("works out Vuc, Vus and φVu as the user types, fails the strength check when V* is too high, and shares by link", async ({ page }) => {
+    await page.goto("/calculations/concreteshear");
+    await expect(page.getByRole("heading", { name: "Concrete Shear", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("result-phivu")).toHaveText("230.8");
+    await expect(page.getByTestId("working")).toContainText("8.2.4.2.2");
+
+    await field(page, "Vstar").fill("400");
+    const strength = page.getByTestId("checks").locator("li", { hasText: "Strength" });
+    await expect(strength).toHaveAttribute("data-pass", "false");
+    await expect(strength).toContainText("Cl 8.2.3.1");
+
+    await page.getByLabel("Method").selectOption("simplified");
+    await expect(page.getByTestId("working")).toContainText("8.2.4.3");
+    await expect(page.getByTestId("working")).not.toContainText("Longitudinal strain");
+    await expectAddressToKeep(page, { Vstar: "400", method: "simplified" });
+
+    await page.reload();
+    await expect(page.getByLabel("Method")).toHaveValue("simplified");
+    await expect(field(page, "Vstar")).toHaveValue("400");
+    await expect(strength).toHaveAttribute("data-pass", "false");
+  });
+
+  test("invalid input gets a message next to the field", async ({ page }) => {
+    await page.goto("/calculations/concreteshear");
+    await field(page, "d").fill("500");
+    await expect(fieldError(page, "d")).toHaveText("d must be less than D (450 mm)");
+    await field(page, "d").fill("390");
+    await field(page, "bv").fill("-1");
+    await expect(fieldError(page, "bv")).toHaveText("bv must be more than 0 mm");
+    await field(page, "bv").fill("300");
+    await field(page, "fc").fill("15");
+    await expect(fieldError(page, "fc")).toHaveText("f'c must be between 20 and 100 MPa");
+  });
+});
+
+test.describe("Lap Length", () => {
+  test("gives the development and lap lengths rounded up to 10 mm, from cd or from cover and spacing", async ({ page }) => {
+    await page.goto("/calculations/laplength");
+    await expect(page.getByRole("heading", { name: "Lap Length", level: 1 })).toBeVisible();
+    // Structural Toolkit's example: f'c 40, N12, cd 50: the 0.058 fsy k1 db floor (348 mm) governs.
+    await expect(page.getByTestId("result-lsytb")).toHaveText("348 → 350");
+    await expect(page.getByTestId("working")).toContainText("lower limit governs");
+
+    await field(page, "db").fill("20");
+    await field(page, "fc").fill("32");
+    await page.getByLabel("Cover dimension").selectOption("cover");
+    await field(page, "cover").fill("40");
+    await field(page, "clearSpacing").fill("60");
+    await expect(page.getByTestId("working")).toContainText("min(60/2, 40)");
+    await expect(page.getByTestId("result-lsytb")).toHaveText("730 → 730");
+    await expect(page.getByTestId("result-lap")).toHaveText("912.5 → 920");
+
+    await page.getByLabel("Horizontal bar with more than 300 mm of concrete cast below").check();
+    await expect(page.getByTestId("working")).toContainText("Horizontal bar with more than 300 mm of concrete below");
+    await expectAddressToKeep(page, { db: "20", cdFrom: "cover", castBelow300: "1" });
+    await page.reload();
+    await expect(page.getByLabel("Horizontal bar with more than 300 mm of concrete cast below")).toBeChecked();
+    await expect(field(page, "cover")).toHaveValue("40");
+  });
+
+  test("invalid input gets a message next to the field", async ({ page }) => {
+    await page.goto("/calculations/laplength");
+    await field(page, "db").fill("0");
+    await expect(fieldError(page, "db")).toHaveText("db must be more than 0 mm");
+    await field(page, "db").fill("12");
+    await field(page, "fc").fill("101");
+    await expect(fieldError(page, "fc")).toHaveText("f'c must be between 20 and 100 MPa");
+  });
+});
+
+test("the calculation API answers from the browser: results, and 400 naming the field", async ({ page }) => {
+  const headers = { origin: BASE_URL };
+  const bending = await page.request.post("/api/calculations/bending", {
+    headers,
+    data: { shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 390 }], edition: "AS3600:2009" },
+  });
+  expect(bending.status()).toBe(200);
+  const section = await bending.json();
+  expect(section.dn).toBeGreaterThan(132);
+  expect(section.dn).toBeLessThan(134);
+  expect(section.Muo).toBeGreaterThan(300);
+  expect(section.Muo).toBeLessThan(304);
+
+  const outside = await page.request.post("/api/calculations/bending", { headers, data: { shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 470 }] } });
+  expect(outside.status()).toBe(400);
+  expect((await outside.json()).error).toContain('"steel.0.depth"');
+
+  const shear = await page.request.post("/api/calculations/shear", { headers, data: { bv: 300, D: 450, d: 390, fc: 32, Ast: 1800, Mstar: 150, Vstar: 150, Asv: 157, s: 200 } });
+  expect(shear.status()).toBe(200);
+  expect((await shear.json()).dv).toBe(351);
+
+  const lap = await page.request.post("/api/calculations/lap-length", { headers, data: { db: 12, fc: 40, cd: 50 } });
+  expect(lap.status()).toBe(200);
+  expect((await lap.json()).Lsytb).toEqual({ value: 348, rounded: 350 });
+  const badFc = await page.request.post("/api/calculations/lap-length", { headers, data: { db: 12, fc: 10, cd: 50 } });
+  expect(badFc.status()).toBe(400);
+  expect((await badFc.json()).error).toMatch(/"fc".*between 20 and 100 MPa/);
+});
