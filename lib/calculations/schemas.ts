@@ -13,10 +13,24 @@ if (typeof window !== "undefined") z.config({ jitless: true });
  */
 
 const number = (what: string) => z.number({ error: `${what} must be a number` }).refine(Number.isFinite, { error: `${what} must be a number` });
-const positive = (what: string, unit: string) => number(what).refine((v) => v > 0, { error: `${what} must be more than 0 ${unit}` });
-const atLeast = (what: string, min: number, unit: string) => number(what).refine((v) => v >= min, { error: `${what} must be at least ${min} ${unit}` });
+// Upper limits far beyond any bridge keep the arithmetic finite: a 200 answer never carries NaN or Infinity.
+const MAX_MM = 100_000;
+const MAX_MM2 = 10_000_000;
+const MAX_ACTION = 1_000_000;
+// Sizes under a millimetre are typing slips, and dividing by them overflows.
+const positive = (what: string, unit: string, max = MAX_MM, min = unit === "mm" ? 1 : 0) =>
+  number(what)
+    .refine((v) => v > 0, { error: `${what} must be more than 0 ${unit}` })
+    .refine((v) => v >= min, { error: `${what} must be at least ${min} ${unit}` })
+    .refine((v) => v <= max, { error: `${what} must be at most ${max} ${unit}` });
+const atLeast = (what: string, min: number, unit: string, max = MAX_MM) =>
+  number(what)
+    .refine((v) => v >= min, { error: `${what} must be at least ${min} ${unit}`.trim() })
+    .refine((v) => v <= max, { error: `${what} must be at most ${max} ${unit}`.trim() });
+const action = (what: string, unit: string) => number(what).refine((v) => Math.abs(v) <= MAX_ACTION, { error: `${what} must be within ±${MAX_ACTION} ${unit}` });
 const concreteStrength = number("f'c").refine((v) => v >= 20 && v <= 100, { error: "f'c must be between 20 and 100 MPa" });
-const steelStrength = number("fsy").refine((v) => v >= 250 && v <= 800, { error: "must be between 250 and 800 MPa" });
+const steelStrength = (what: string) => number(what).refine((v) => v >= 250 && v <= 800, { error: `${what} must be between 250 and 800 MPa` });
+const elasticModulus = number("Es").refine((v) => v >= 100_000 && v <= 300_000, { error: "Es must be between 100000 and 300000 MPa" });
 
 export const bendingSchema = z
   .object({
@@ -27,15 +41,15 @@ export const bendingSchema = z
     bef: positive("bef", "mm").optional(),
     hf: positive("hf", "mm").optional(),
     fc: concreteStrength,
-    fsy: steelStrength.default(500),
-    Es: positive("Es", "MPa").default(200_000),
+    fsy: steelStrength("fsy").default(500),
+    Es: elasticModulus.default(200_000),
     steel: z
-      .array(z.object({ area: positive("area", "mm²"), depth: positive("depth", "mm") }), { error: "steel is a list of layers {area, depth}" })
+      .array(z.object({ area: positive("area", "mm²", MAX_MM2), depth: positive("depth", "mm") }), { error: "steel is a list of layers {area, depth}" })
       .min(1, { error: "give at least one layer of steel" })
       .max(20, { error: "at most 20 layers" }),
     ductilityClass: z.enum(["N", "L"], { error: 'ductilityClass is "N" or "L"' }).default("N"),
     edition: z.enum(["AS3600:2018", "AS3600:2009"], { error: 'edition is "AS3600:2018" or "AS3600:2009"' }).default("AS3600:2018"),
-    Mstar: atLeast("M*", 0, "kNm").optional(),
+    Mstar: atLeast("M*", 0, "kNm", MAX_ACTION).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.shape === "rectangle" && v.b === undefined) ctx.addIssue({ code: "custom", path: ["b"], message: "a rectangle needs its width b" });
@@ -61,18 +75,18 @@ export const shearSchema = z
     D: positive("D", "mm"),
     d: positive("d", "mm"),
     fc: concreteStrength,
-    Ast: positive("Ast", "mm²"),
-    Mstar: number("M*").default(0),
-    Vstar: number("V*").default(0),
-    Nstar: number("N*").default(0),
-    Asv: atLeast("Asv", 0, "mm²").default(0),
+    Ast: positive("Ast", "mm²", MAX_MM2),
+    Mstar: action("M*", "kNm").default(0),
+    Vstar: action("V*", "kN").default(0),
+    Nstar: action("N*", "kN").default(0),
+    Asv: atLeast("Asv", 0, "mm²", MAX_MM2).default(0),
     s: positive("s", "mm").default(200),
-    fsyf: steelStrength.default(500),
+    fsyf: steelStrength("fsy.f").default(500),
     alphaV: number("αv").refine((v) => v >= 30 && v <= 90, { error: "αv must be between 30° and 90°" }).default(90),
-    dg: atLeast("dg", 0, "mm").default(20),
+    dg: atLeast("dg", 0, "mm", 100).default(20),
     method: z.enum(["general", "simplified"], { error: 'method is "general" or "simplified"' }).default("general"),
     amendment: z.union([z.literal(0), z.literal(2)], { error: "amendment is 2 (Amendment 2) or 0 (as first published)" }).default(2),
-    Es: positive("Es", "MPa").default(200_000),
+    Es: elasticModulus.default(200_000),
   })
   .superRefine((v, ctx) => {
     if (v.d >= v.D) ctx.addIssue({ code: "custom", path: ["d"], message: `d must be less than D (${v.D} mm)` });
@@ -83,7 +97,7 @@ export const lapSchema = z
   .object({
     db: positive("db", "mm").refine((v) => v <= 57, { error: "db is at most 57 mm" }),
     fc: concreteStrength,
-    fsy: steelStrength.default(500),
+    fsy: steelStrength("fsy").default(500),
     cd: positive("cd", "mm").optional(),
     cover: positive("cover", "mm").optional(),
     clearSpacing: positive("clear spacing", "mm").optional(),
@@ -91,7 +105,7 @@ export const lapSchema = z
     epoxy: z.boolean({ error: "epoxy is true or false" }).default(false),
     lightweight: z.boolean({ error: "lightweight is true or false" }).default(false),
     barType: z.enum(["deformed", "plain"], { error: 'barType is "deformed" or "plain"' }).default("deformed"),
-    asRatio: atLeast("As provided / As required", 0, "").default(1),
+    asRatio: atLeast("As provided / As required", 0, "", 1000).default(1),
     splicedShare: number("share of bars lapped").refine((v) => v >= 0 && v <= 1, { error: "share of bars lapped is between 0 and 1" }).default(1),
     narrow: z.boolean({ error: "narrow is true or false" }).default(true),
     sb: atLeast("sb", 0, "mm").default(0),

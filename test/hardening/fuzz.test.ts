@@ -68,11 +68,35 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
 );
 const keys = ["email", "password", "firstName", "lastName", "data", "id", "user", "name", "Parameter", "Version", "Id", "Item1", "Item13", "__proto__", "constructor"];
 const rowData = fc.dictionary(fc.oneof(fc.constantFrom("Parameter", "Version", "Id", "ID", "id", "CreatedAt", "Item1", "Item2", "Item2000"), text), value, { maxKeys: 6 });
+// Calculation inputs, mostly within the valid ranges so that the solvers themselves run, sometimes far outside.
+const extreme = fc.oneof(fc.double(), fc.constantFrom(0, -1, 1e-9, 1e308));
+const size = (min: number, max: number) => fc.oneof({ weight: 6, arbitrary: fc.integer({ min, max }) }, { weight: 1, arbitrary: extreme });
+const calculation = fc.record({
+  shape: fc.constantFrom("rectangle", "T", "circle"),
+  b: size(1, 3000),
+  D: size(100, 3000),
+  bw: size(1, 3000),
+  bef: size(1, 6000),
+  hf: size(1, 500),
+  fc: size(20, 100),
+  d: size(50, 3000),
+  bv: size(1, 3000),
+  Ast: size(1, 50_000),
+  Asv: size(0, 2000),
+  s: size(1, 1000),
+  db: size(1, 57),
+  cd: size(1, 200),
+  Mstar: size(-5000, 5000),
+  Vstar: size(-5000, 5000),
+  Nstar: size(-5000, 5000),
+  steel: fc.array(fc.record({ area: size(1, 20_000), depth: size(1, 3000) }), { maxLength: 25 }),
+});
 // Well-formed credentials are rare on purpose: each costs a bcrypt round (a quarter of a second).
 const body: fc.Arbitrary<string> = fc.oneof(
   { weight: 12, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
   { weight: 16, arbitrary: fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 4 }).map((v) => JSON.stringify(v)) },
   { weight: 16, arbitrary: fc.record({ id: value, data: rowData }, { requiredKeys: [] }).map((v) => JSON.stringify(v)) },
+  { weight: 8, arbitrary: calculation.map((v) => JSON.stringify(v)) },
   { weight: 1, arbitrary: fc.record({ email: fc.emailAddress(), password: fc.string({ minLength: 8, maxLength: 20 }) }).map((v) => JSON.stringify(v)) },
   { weight: 4, arbitrary: fc.record({ email: fc.constantFrom("fuzz.locked@example.com", "nobody.locked@example.com"), password: text }).map((v) => JSON.stringify(v)) },
   { weight: 8, arbitrary: fc.string({ maxLength: 60 }) },

@@ -40,6 +40,9 @@ function validBody(pattern: string): unknown {
     "/api/websocket/[ds]/fetch-one/[parameter]": { user: "x" },
     "/api/revit/tokens": { name: "forged token" },
     "/api/revit/tokens/[id]": {},
+    "/api/calculations/bending": { shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 390 }] },
+    "/api/calculations/shear": { bv: 300, D: 450, d: 390, fc: 32, Ast: 1800 },
+    "/api/calculations/lap-length": { db: 12, fc: 40, cd: 50 },
   };
   if (!(pattern in bodies)) throw new Error(`${pattern} changes state but has no case in the request forgery test: add one`);
   return bodies[pattern];
