@@ -1,6 +1,6 @@
-# syntax=docker/dockerfile:1
 # Pontifex: one container, the same server as `npm start`, next to a PostgreSQL.
-# test/operations/image.test.ts reproduces the runtime stage without a container engine.
+# `npm run test:image` builds this file on a stand-in for its base and checks the container (docs/deploy.md).
+# No `# syntax=` line on purpose: with one, Docker's builder first fetches a frontend image from Docker Hub.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -8,22 +8,23 @@ ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx next build
-
-FROM node:20-bookworm-slim AS prod-deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# Next traces what its server loads (standalone output); runtime-modules.ts adds what server.ts loads and leaves out
+# other platforms' binaries. The build cache is not shipped.
+RUN PONTIFEX_STANDALONE=1 npx next build \
+  && node --import tsx scripts/runtime-modules.ts /runtime/node_modules \
+  && rm -rf .next/cache .next/standalone
 
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOST=0.0.0.0 PGLITE_DIR=/data
+# The server cannot change its own code: the build output stays root's. It writes only the image optimiser's cache
+# and the embedded database (/data, a volume).
 RUN groupadd --system pontifex && useradd --system --gid pontifex --home-dir /app pontifex \
-  && mkdir -p /data && chown pontifex:pontifex /data
-COPY --from=prod-deps /app/node_modules ./node_modules
+  && mkdir -p /data /app/.next/cache && chown pontifex:pontifex /data /app/.next/cache
+COPY --from=build /runtime/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
-COPY package.json package-lock.json next.config.mjs tsconfig.json server.ts proxy.ts ./
-COPY scripts ./scripts
+COPY package.json next.config.mjs tsconfig.json server.ts ./
+COPY scripts/start.ts ./scripts/
 COPY lib ./lib
 COPY db ./db
 COPY public ./public

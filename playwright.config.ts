@@ -2,9 +2,11 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { BASE_URL as baseURL } from "./e2e/helpers";
+import { BASE_URL as baseURL, LLM_TEST_KEY, MIDAS_SIM_KEY, MIDAS_SIM_PORT } from "./e2e/helpers";
 
 const port = new URL(baseURL).port;
+// The scripted OpenAI-compatible model the assistant talks to (test/llm-fake).
+const llmPort = Number(process.env.E2E_LLM_PORT ?? Number(port) + 200);
 // A fresh embedded database per run: every run starts from the demo seed.
 // (Set once in the runner; its workers inherit it instead of making their own.)
 process.env.E2E_PGLITE_DIR ??= mkdtempSync(path.join(os.tmpdir(), "pontifex-e2e-"));
@@ -13,7 +15,15 @@ const dataDir = process.env.E2E_PGLITE_DIR;
 const chromium = {
   // Playwright cannot download its browser here; the system Chromium does the job.
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 };
 
 export default defineConfig({
@@ -40,13 +50,48 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions: chromium },
     },
   ],
-  webServer: {
-    command: "node --import tsx server.ts",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { PORT: String(port), PGLITE_DIR: dataDir, DATABASE_URL: "", SUPER_T_URL: "https://supert.example.com/", DECK_UNIT_URL: "", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
-  },
+  webServer: [
+    {
+      command: "node --import tsx server.ts",
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        PGLITE_DIR: dataDir,
+        DATABASE_URL: "",
+        SUPER_T_URL: "https://supert.example.com/",
+        DECK_UNIT_URL: "",
+        LOG_LEVEL: "warn",
+        NEXT_TELEMETRY_DISABLED: "1",
+        LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
+        LLM_MODEL: "fake-model",
+        LLM_API_KEY: LLM_TEST_KEY,
+        // Every test signs up, signs in, pushes and chats from this one address.
+        AUTH_ATTEMPTS_PER_MINUTE: "100000",
+        PUSHES_PER_MINUTE: "100000",
+        CHAT_MESSAGES_PER_MINUTE: "100000",
+      },
+    },
+    {
+      command: `node --import tsx test/llm-fake/cli.ts --port ${llmPort}`,
+      url: `http://127.0.0.1:${llmPort}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The MIDAS Civil NX stand-in of e2e/midas.spec.ts (127.0.0.1 is an allowed MIDAS host with the embedded database).
+      command: `node --import tsx scripts/midas-sim.ts --port ${MIDAS_SIM_PORT} --key ${MIDAS_SIM_KEY}`,
+      // It answers 401 without the key: up and listening.
+      url: `http://127.0.0.1:${MIDAS_SIM_PORT}/mapikey/verify`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -1,6 +1,8 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
 
+const PROJECT_HEADER = "x-pontifex-project";
+
 /**
  * A fresh nonce per page request: Next reads it from the request's CSP header
  * and puts it on its own scripts; the root layout hands it to next-themes.
@@ -10,6 +12,10 @@ export function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
+  // A shared link's ?project=<id>: the page makes that project current (lib/projects/page.ts). Never trusted from the client.
+  headers.delete(PROJECT_HEADER);
+  const project = request.nextUrl.searchParams.get("project");
+  if (project && /^\d{1,10}$/.test(project)) headers.set(PROJECT_HEADER, project);
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);

@@ -24,13 +24,16 @@ const [
   { closeConnection, getConnection },
   { migrateDatabase },
   { seedDemo },
-  { logger },
+  { logger, routeConsoleToLogger },
   { dummyPasswordHash },
+  { setPasswordHasher, WorkerHasher },
+  { runHousekeeping },
   { LocalBus, PgBus },
   { RevitRelay },
   { setRelay },
   { WEBSOCKET_PATH },
-  { originAllowed, ownOriginFromHeaders },
+  { CLIENT_ADDRESS_HEADER },
+  { HOST_EXEMPT_PATHS, isAllowedOrigin, isHttpsRequest, isKnownHost, publicOrigins },
   { baseSecurityHeaders },
   { PRECOMPRESSED_HEADER },
 ] = await Promise.all([
@@ -40,19 +43,27 @@ const [
   import("./db/seed"),
   import("./lib/logger"),
   import("./lib/auth/password"),
+  import("./lib/auth/hash-pool"),
+  import("./db/queries/housekeeping"),
   import("./lib/relay/bus"),
   import("./lib/relay/relay"),
   import("./lib/relay/registry"),
   import("./lib/relay/protocol"),
   import("./lib/http/route"),
+  import("./lib/http/origins"),
   import("./lib/http/security-headers"),
   import("./lib/http/precompressed"),
 ]);
 
 const log = logger();
+// Next prints its own lines with console (`✓ Running next.config.mjs took ...`, `⨯` errors): JSON too, like ours.
+if (!dev) routeConsoleToLogger(log);
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
 export type Pontifex = { server: Server; close: () => Promise<void> };
+
+/** Expired sessions, closed rate-limit windows and old push records are deleted this often. */
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 /** How long requests in flight may take to finish on SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -71,7 +82,19 @@ async function start(): Promise<Pontifex> {
   await migrateDatabase(connection, async (db) => {
     if (shouldSeedDemo(config) && (await seedDemo(db))) log.info("demo account and parameter tables seeded");
   });
+  // Password hashing runs in worker threads, off the event loop that serves everyone else.
+  const hasher = new WorkerHasher();
+  setPasswordHasher(hasher);
   void dummyPasswordHash();
+
+  const housekeeping = () =>
+    runHousekeeping().then(
+      (report) => report.ran && log.info(report, "housekeeping done"),
+      (error: unknown) => log.warn({ err: error }, "housekeeping failed"),
+    );
+  void housekeeping();
+  const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
+  housekeepingTimer.unref();
 
   // Replicas on one PostgreSQL tell each other about pushes through LISTEN/NOTIFY; the embedded database has one process.
   let bus: InstanceType<typeof LocalBus> | InstanceType<typeof PgBus>;
@@ -85,8 +108,8 @@ async function start(): Promise<Pontifex> {
   const relay = new RevitRelay({
     bus,
     log: log.child({ component: "relay" }),
-    isAllowedOrigin: (origin, request) =>
-      originAllowed(origin, ownOriginFromHeaders((name) => request.headers[name] as string | undefined, "http", `localhost:${config.PORT}`)),
+    isAllowedOrigin: (origin) => isAllowedOrigin(origin),
+    maxSocketsPerToken: config.MAX_SOCKETS_PER_TOKEN,
   });
   setRelay(relay);
 
@@ -109,17 +132,55 @@ async function start(): Promise<Pontifex> {
     },
   });
   let shuttingDown = false;
+  const origins = publicOrigins();
   const server = createServer((req, res) => {
     // During shutdown, requests on kept-alive connections are still served, but the connection closes after.
     if (shuttingDown) res.setHeader("Connection", "close");
-    const https = (req.headers["x-forwarded-proto"]?.toString().split(",")[0]?.trim() ?? "") === "https";
-    for (const [name, value] of Object.entries(baseSecurityHeaders(https))) res.setHeader(name, value);
+    const header = (name: string) => req.headers[name]?.toString();
+    for (const [name, value] of Object.entries(baseSecurityHeaders(isHttpsRequest(header, origins)))) res.setHeader(name, value);
+    const refusal = refuseRequest(req);
+    if (refusal) {
+      res.writeHead(refusal.status, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      res.end(JSON.stringify({ error: refusal.error }));
+      return;
+    }
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req);
     restorePrecompressed(res);
     compress(req as never, res as never, () => void handleRequest(req, res));
   });
+
+  /** Refusals before anything else runs: a host we are not, a path no decoder can read. */
+  function refuseRequest(req: IncomingMessage): { status: number; error: string } | undefined {
+    const pathname = (req.url ?? "/").split("?")[0]!;
+    if (!HOST_EXEMPT_PATHS.has(pathname) && !isKnownHost((name) => req.headers[name]?.toString(), origins)) {
+      return { status: 421, error: "This server does not answer to that host name. Use the address the site is published at." };
+    }
+    try {
+      // Every segment must decode: a stray % or an encoded surrogate would otherwise fail deep inside the framework.
+      for (const segment of pathname.split("/")) decodeURIComponent(segment);
+    } catch {
+      return { status: 400, error: "The address contains malformed percent-encoding." };
+    }
+    return undefined;
+  }
+
+  /** The peer's address, or behind a trusted proxy the first X-Forwarded-For entry. */
+  function clientAddressOf(req: IncomingMessage): string {
+    const forwarded = origins.trustProxy ? req.headers["x-forwarded-for"]?.toString().split(",")[0]?.trim() : undefined;
+    return (forwarded || req.socket.remoteAddress || "unknown").slice(0, 100);
+  }
+
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
     const pathname = (req.url ?? "/").split("?")[0];
+    const refusal = refuseRequest(req);
+    if (refusal) {
+      const body = JSON.stringify({ error: refusal.error });
+      socket.end(
+        `HTTP/1.1 ${refusal.status} ${refusal.status === 421 ? "Misdirected Request" : "Bad Request"}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      return;
+    }
     if (pathname === WEBSOCKET_PATH) {
       void relay.handleUpgrade(req, socket, head);
       return;
@@ -155,7 +216,10 @@ async function start(): Promise<Pontifex> {
         await drained;
       }
       clearInterval(idleSweep);
+      clearInterval(housekeepingTimer);
       setRelay(undefined);
+      setPasswordHasher(undefined);
+      await hasher.close();
       await app.close();
       await closeConnection(connection);
       log.info({ ms: Date.now() - started }, "shutdown complete");
@@ -165,7 +229,8 @@ async function start(): Promise<Pontifex> {
 
 const pontifex = await start().catch((error: unknown) => {
   log.fatal({ err: error }, "Pontifex could not start");
-  console.error(`Pontifex could not start: ${error instanceof Error ? error.message : String(error)}`);
+  // And one plain line for whoever started it (console now writes JSON).
+  process.stderr.write(`Pontifex could not start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
 

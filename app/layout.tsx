@@ -5,7 +5,8 @@ import { headers } from "next/headers";
 import { NavBar } from "@/components/layout/nav-bar";
 import { ThemeProvider } from "@/components/layout/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { pageProjects } from "@/lib/projects/page";
 import { env } from "@/lib/env";
 import "./globals.css";
 
@@ -17,18 +18,25 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { themeColor: "#000000", colorScheme: "dark light" };
 
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
-  const [user, requestHeaders] = await Promise.all([getCurrentUser(), headers()]);
+  const [page, requestHeaders] = await Promise.all([pageProjects(), headers()]);
   const nonce = requestHeaders.get("x-nonce") ?? undefined;
   const { SUPER_T_URL, DECK_UNIT_URL } = env();
   return (
     <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="min-h-dvh font-sans">
         <ThemeProvider nonce={nonce}>
-          <NavBar user={user} externalUrls={{ SUPER_T_URL, DECK_UNIT_URL }} />
-          <main id="content" className="min-h-dvh bg-black pt-14 text-zinc-100">
-            {children}
-          </main>
-          <Toaster position="bottom-right" richColors closeButton />
+          <TooltipProvider>
+            <NavBar
+              user={page?.user ?? null}
+              projects={page?.projects}
+              currentProjectId={page?.current?.id ?? null}
+              externalUrls={{ SUPER_T_URL, DECK_UNIT_URL }}
+            />
+            <main id="content" className="min-h-dvh bg-black pt-14 text-zinc-100">
+              {children}
+            </main>
+            <Toaster position="bottom-right" richColors closeButton />
+          </TooltipProvider>
         </ThemeProvider>
       </body>
     </html>

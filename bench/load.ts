@@ -10,7 +10,8 @@ import http from "node:http";
 import { pathToFileURL } from "node:url";
 import { closeConnection, connect, drizzleFor } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { insertRows, parameterTables } from "@/db/queries/parameters";
+import { insertMember, insertProject, setCurrentProject } from "@/db/queries/projects";
+import { fetchAllRows, insertRows } from "@/db/queries/rows";
 import { insertSession } from "@/db/queries/sessions";
 import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
@@ -38,23 +39,35 @@ async function prepare(connectOptions: { databaseUrl?: string; pgliteDir?: strin
   const connection = connect(connectOptions);
   await migrateDatabase(connection);
   const db = drizzleFor(connection);
+  const passwordHash = await hashPassword("load-password");
+  const sessions: string[] = [];
+  const userIds: number[] = [];
+  for (let i = 0; i < userCount; i++) {
+    const [user] = await db
+      .insert(users)
+      .values({ email: `load${i}-${Date.now()}@example.com`, passwordHash })
+      .returning();
+    userIds.push(user!.id);
+    const token = newToken();
+    await insertSession({ tokenHash: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + 86_400_000) }, db);
+    sessions.push(`Session=${token}`);
+  }
+  // Everyone works on one project's table: the first user owns it, the others edit it.
+  const project = await insertProject(`Load ${Date.now()}`, userIds[0]!, db);
+  for (const [i, id] of userIds.entries()) {
+    if (i > 0) await insertMember(project.id, id, "editor", db);
+    await setCurrentProject(id, project.id, db);
+  }
+  const table = { projectId: project.id, dataset: "abt" as const };
   await insertRows(
-    "abt",
+    table,
     Array.from({ length: ROWS }, (_, r) => ({
       parameter: `Load${String(r).padStart(3, "0")}`,
       values: Object.fromEntries(Array.from({ length: COLUMNS }, (_, c) => [`Item${c + 1}`, ((r * 7 + c) % 97).toFixed(3)])),
     })),
     db,
   );
-  const ids = (await db.select({ id: parameterTables.abt.id }).from(parameterTables.abt)).map((r) => r.id).sort((a, b) => a - b);
-  const passwordHash = await hashPassword("load-password");
-  const sessions: string[] = [];
-  for (let i = 0; i < userCount; i++) {
-    const [user] = await db.insert(users).values({ email: `load${i}-${Date.now()}@example.com`, passwordHash }).returning();
-    const token = newToken();
-    await insertSession({ tokenHash: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + 86_400_000) }, db);
-    sessions.push(`Session=${token}`);
-  }
+  const ids = (await fetchAllRows(table, db)).map((r) => r.Id).sort((a, b) => a - b);
   await closeConnection(connection);
   // Each user owns every userCount-th row: their saves never conflict with anyone else's.
   return { sessions, rowsOf: (user: number) => ids.filter((_, i) => i % userCount === user) };
@@ -65,7 +78,11 @@ async function prepare(connectOptions: { databaseUrl?: string; pgliteDir?: strin
  * tool, the client neither unzips nor parses big answers, so its own CPU does
  * not hold the measurement back.
  */
-function request(agent: http.Agent, url: string, options: { method: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; body: Buffer }> {
+function request(
+  agent: http.Agent,
+  url: string,
+  options: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method, headers: options.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
@@ -151,7 +168,8 @@ export async function runLoad(
 export { prepare as prepareLoad };
 
 export function printLoad(figures: LoadFigures, database: string): void {
-  const pace = figures.thinkMs > 0 ? `thinking ${figures.thinkMs / 2}-${(figures.thinkMs * 3) / 2} ms between requests` : "no pause between requests (saturation)";
+  const pace =
+    figures.thinkMs > 0 ? `thinking ${figures.thinkMs / 2}-${(figures.thinkMs * 3) / 2} ms between requests` : "no pause between requests (saturation)";
   printTable(`bench:load: ${figures.users} users ${pace}, ${figures.seconds.toFixed(0)} s, ${ROWS} x ${COLUMNS} table (${database})`, [
     ["measure", "result", "target"],
     ["requests per second", figures.requestsPerSecond.toFixed(0), ""],

@@ -14,7 +14,8 @@ import path from "node:path";
 import WebSocket from "ws";
 import { closeConnection, connect, drizzleFor } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { insertRows } from "@/db/queries/parameters";
+import { insertMember, insertProject, setCurrentProject } from "@/db/queries/projects";
+import { insertRows } from "@/db/queries/rows";
 import { insertToken } from "@/db/queries/revit";
 import { insertSession } from "@/db/queries/sessions";
 import { seedDemo } from "@/db/seed";
@@ -78,21 +79,29 @@ async function main() {
     await seedDemo(db);
   });
   const db = drizzleFor(connection);
-  await insertRows("pier", benchTable(), db);
+  const demo = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "demo@pontifex.dev") });
+  // One project holds the bench table; the demo account owns it, every bench user edits it.
+  const project = await insertProject(`Bench ${Date.now()}`, demo!.id, db);
+  await setCurrentProject(demo!.id, project.id, db);
+  await insertRows({ projectId: project.id, dataset: "pier" }, benchTable(), db);
   // 200 users straight into the database: one bcrypt hash shared, sessions and tokens made here.
   const passwordHash = await hashPassword("bench-password");
   const people: { cookie: string; token: string }[] = [];
   for (let i = 0; i < USERS; i++) {
-    const [user] = await db.insert(users).values({ email: `bench${i}@example.com`, passwordHash }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: `bench${i}@example.com`, passwordHash })
+      .returning();
+    await insertMember(project.id, user!.id, "editor", db);
+    await setCurrentProject(user!.id, project.id, db);
     const session = newToken();
     await insertSession({ tokenHash: hashToken(session), userId: user!.id, expiresAt: new Date(Date.now() + 86_400_000) }, db);
     const token = newToken("pfx_");
-    await insertToken({ userId: user!.id, name: "bench", tokenHash: hashToken(token) }, db);
+    await insertToken({ userId: user!.id, name: "bench", tokenHash: hashToken(token) }, 50, db);
     people.push({ cookie: `Session=${session}`, token });
   }
   const demoToken = newToken("pfx_");
-  const demo = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "demo@pontifex.dev") });
-  await insertToken({ userId: demo!.id, name: "bench", tokenHash: hashToken(demoToken) }, db);
+  await insertToken({ userId: demo!.id, name: "bench", tokenHash: hashToken(demoToken) }, 50, db);
   await closeConnection(connection);
 
   const server = await startServer(database.env, PORT);
@@ -151,11 +160,13 @@ async function main() {
 
     // 200 users, 200 add-ins, one push each at the same moment.
     const agents = people.map((p) => new RevitAgent({ url: wsUrl, token: p.token, backoffMs: 500 }));
-    await Promise.all(agents.map((a) => {
-      const w = a.next("welcome", 60_000);
-      a.start();
-      return w;
-    }));
+    await Promise.all(
+      agents.map((a) => {
+        const w = a.next("welcome", 60_000);
+        a.start();
+        return w;
+      }),
+    );
     const arrivals = agents.map((a) => a.next<ReceivedPush>("push", 120_000));
     const fanStarted = performance.now();
     const perPush: number[] = [];

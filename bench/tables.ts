@@ -11,13 +11,14 @@
 import http from "node:http";
 import { chromium } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { closeConnection, connect, drizzleFor, queryRows } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { fetchAllRowsJson, insertRows, parameterTables } from "@/db/queries/parameters";
+import { insertProject, setCurrentProject } from "@/db/queries/projects";
+import { insertRows, tableSnapshot } from "@/db/queries/rows";
+import { rowsJson } from "@/lib/datasets/answers";
+import { parameterRows } from "@/db/schema";
 import { seedDemo } from "@/db/seed";
 import { BENCH_COLUMNS as COLUMNS, BENCH_ROWS as ROWS, benchDatabase, benchTable, ensureBuild, logIn, median, ms, printTable, startServer } from "./support";
-
 
 const RUNS = 10;
 const PORT = 3311;
@@ -44,27 +45,37 @@ async function main() {
     await seedDemo(db);
   });
   const db = drizzleFor(connection);
-  await db.execute(sql`DELETE FROM ${parameterTables.pier}`);
-  await insertRows("pier", benchTable(), db);
+  const demo = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "demo@pontifex.dev") });
+  const project = await insertProject(`Bench ${Date.now()}`, demo!.id, db);
+  await setCurrentProject(demo!.id, project.id, db);
+  const benchRef = { projectId: project.id, dataset: "pier" as const };
+  await insertRows(benchRef, benchTable(), db);
 
   // Baselines, without the server: the same SQL straight through `pg` (or PGlite).
   const direct: number[] = [];
   const naive: number[] = [];
-  const table = parameterTables.pier;
+  const table = parameterRows;
   for (let i = 0; i < RUNS; i++) {
     let t = performance.now();
-    const text = await fetchAllRowsJson("pier", db);
-    const body = `{"data":${text}}`;
+    const body = rowsJson(await tableSnapshot(benchRef, db));
     direct.push(performance.now() - t);
     if (body.length < 10) throw new Error("empty");
     t = performance.now();
     const rows = await queryRows<{ id: number; parameter: string; values: Record<string, string>; version: number; created_at: Date; updated_at: Date }>(
       db,
-      sql`SELECT id, parameter, "values", version, created_at, updated_at FROM ${table} ORDER BY id`,
+      sql`SELECT id, parameter, "values", version, created_at, updated_at FROM ${table} WHERE project_id = ${project.id} AND dataset = 'pier' ORDER BY id`,
     );
     const blank = Object.fromEntries(Array.from({ length: COLUMNS }, (_, c) => [`Item${c + 1}`, ""]));
     JSON.stringify({
-      data: rows.map((r) => ({ ...blank, ...r.values, Id: r.id, Parameter: r.parameter, CreatedAt: r.created_at, UpdatedAt: r.updated_at, Version: r.version })),
+      data: rows.map((r) => ({
+        ...blank,
+        ...r.values,
+        Id: r.id,
+        Parameter: r.parameter,
+        CreatedAt: r.created_at,
+        UpdatedAt: r.updated_at,
+        Version: r.version,
+      })),
     });
     naive.push(performance.now() - t);
   }

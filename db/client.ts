@@ -1,3 +1,4 @@
+import { accessSync, constants, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
@@ -15,34 +16,69 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
  * server, Next's bundled route handlers and dev hot reloads all share one pool
  * (and, for the embedded database, the one PGlite that may open the data dir).
  */
-export type Connection =
-  | { kind: "pg"; pool: pg.Pool; url: string }
-  | { kind: "pglite"; client: PGlite; dataDir: string | undefined };
+export type Connection = { kind: "pg"; pool: pg.Pool; url: string } | { kind: "pglite"; client: PGlite; dataDir: string | undefined };
 
 type Holder = { connection?: Connection };
 const holder = ((globalThis as { __pontifexDb?: Holder }).__pontifexDb ??= {});
 
-export type ConnectOptions = { databaseUrl?: string; pgliteDir?: string; poolSize?: number };
+export type ConnectOptions = {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  poolSize?: number;
+  /** A statement running longer is cancelled (PostgreSQL only): one slow query cannot hold a connection for good. */
+  statementTimeoutMs?: number;
+  /** How long a request waits for a free pool connection before it is refused (503). */
+  acquireTimeoutMs?: number;
+};
 
 export function connect(options: ConnectOptions): Connection {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      // Without a handler an idle client's network error would crash the process.
+      statement_timeout: options.statementTimeoutMs,
+      connectionTimeoutMillis: options.acquireTimeoutMs,
     });
+    // Without a handler an idle client's network error would crash the process.
     pool.on("error", () => {});
     return { kind: "pg", pool, url: options.databaseUrl };
   }
-  const dataDir = options.pgliteDir === undefined ? undefined : path.resolve(options.pgliteDir);
+  const dataDir = options.pgliteDir === undefined ? undefined : writableDataDir(path.resolve(options.pgliteDir));
   return { kind: "pglite", client: new PGlite(dataDir), dataDir };
+}
+
+/**
+ * The embedded database's directory, created if need be. PGlite would only fail at the first query, with a message
+ * naming neither the directory nor the cause (`Failed query: CREATE SCHEMA ...`): typically a bind-mounted /data
+ * owned by another user than the container's.
+ */
+function writableDataDir(dir: string): string {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+    for (const entry of readdirSync(dir)) accessSync(path.join(dir, entry), constants.R_OK | constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EACCES" && code !== "EPERM" && code !== "EROFS") throw error;
+    const user = process.getuid ? ` (uid ${process.getuid()})` : "";
+    throw new Error(
+      `the embedded database directory ${dir} (PGLITE_DIR) is not writable by this process${user}: ${code}. ` +
+        "Give that user write access to it (for a container: a named volume, or chown the mounted directory), or set DATABASE_URL.",
+    );
+  }
+  return dir;
 }
 
 /** The process-wide connection, opened from the environment on first use. */
 export function getConnection(): Connection {
   if (!holder.connection) {
     const e = env();
-    holder.connection = connect({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
+    holder.connection = connect({
+      databaseUrl: e.DATABASE_URL,
+      pgliteDir: e.PGLITE_DIR,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+    });
   }
   return holder.connection;
 }
@@ -91,4 +127,23 @@ export function postgresErrorCode(error: unknown): string | undefined {
     if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
+}
+
+/**
+ * Whether a failure means the database is too busy rather than wrong: no pool
+ * connection came free in time, or a statement ran past statement_timeout.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (postgresErrorCode(error) === "57014") return true;
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if (/timeout exceeded when trying to connect/i.test(String((e as { message?: unknown }).message ?? ""))) return true;
+  }
+  return false;
+}
+
+/** A pool whose every connection is busy while requests wait for one: /api/ready says so. */
+export function poolState(connection: Connection): { total: number; idle: number; waiting: number; max: number } | undefined {
+  if (connection.kind !== "pg") return undefined;
+  const { pool } = connection;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }

@@ -16,10 +16,7 @@ const MIGRATION_LOCK_KEY = 727_001;
  * while still holding the lock: replicas starting together take turns
  * instead of racing on DDL or double-seeding.
  */
-export async function migrateDatabase(
-  connection: Connection,
-  afterMigrate?: (db: ReturnType<typeof drizzleFor>) => Promise<void>,
-): Promise<void> {
+export async function migrateDatabase(connection: Connection, afterMigrate?: (db: ReturnType<typeof drizzleFor>) => Promise<void>): Promise<void> {
   if (connection.kind === "pglite") {
     await migratePglite(drizzlePglite(connection.client, { schema }), { migrationsFolder });
     await afterMigrate?.(drizzleFor(connection));

@@ -1,4 +1,4 @@
-import type { DatasetKey } from "@/lib/datasets/registry";
+import type { RevitDatasetKey } from "@/lib/datasets/registry";
 
 /**
  * Demo parameter tables: a 13-span Super T viaduct (12 piers), its abutments,
@@ -159,7 +159,48 @@ function coresetup(): SeedRow[] {
   ];
 }
 
-export const demoTables: Record<DatasetKey, () => SeedRow[]> = { pier, abt: abutment, box, coresetup };
+export const demoTables: Record<RevitDatasetKey, () => SeedRow[]> = { pier, abt: abutment, box, coresetup };
+
+/**
+ * The second demo project, "Demo Footbridge": a two-span footbridge (one
+ * pier, two abutments) owned by the second demo account, shared with the
+ * demo account as a viewer, so a newcomer sees roles at work.
+ */
+export const footbridgeTables: Record<RevitDatasetKey, () => SeedRow[]> = {
+  pier: () => [
+    { parameter: "PierName", values: { Item1: "P1" } },
+    { parameter: "Chainage", values: { Item1: "24.000" } },
+    { parameter: "PierType", values: { Item1: "Single Column" } },
+    { parameter: "PierHeight", values: { Item1: "5.400" } },
+    { parameter: "ColumnDiameter", values: { Item1: "0.900" } },
+    { parameter: "SkewAngle", values: { Item1: deg(0) } },
+  ],
+  abt: () => [
+    { parameter: "AbutmentName", values: { Item1: "A1", Item2: "A2" } },
+    { parameter: "Chainage", values: { Item1: "0.000", Item2: "48.000" } },
+    { parameter: "AbutmentType", values: { Item1: "Spill-through", Item2: "Spill-through" } },
+    { parameter: "BearingType", values: { Item1: "Elastomeric", Item2: "Elastomeric" } },
+    { parameter: "SkewAngle", values: { Item1: deg(0), Item2: deg(0) } },
+  ],
+  box: () => [
+    { parameter: "SpanName", values: { Item1: "S1", Item2: "S2" } },
+    { parameter: "SpanLength", values: { Item1: "24.000", Item2: "24.000" } },
+    { parameter: "GirderDepth", values: { Item1: "1.100", Item2: "1.100" } },
+    { parameter: "DeckWidth", values: { Item1: "3.600", Item2: "3.600" } },
+    { parameter: "ConcreteGrade", values: { Item1: "50 MPa", Item2: "50 MPa" } },
+  ],
+  coresetup: () => [
+    { parameter: "AlignmentName", values: { Item1: "FB01" } },
+    { parameter: "DeckWidth", values: { Item1: "3.600" } },
+    { parameter: "DesignCode", values: { Item1: "AS 5100:2017" } },
+    { parameter: "CrossfallAngle", values: { Item1: deg(2) } },
+  ],
+};
 
 export const DEMO_EMAIL = "demo@pontifex.dev";
 export const DEMO_PASSWORD = "pontifex-demo";
+export const DEMO_PROJECT = "Demo Viaduct";
+/** The second demo account: owner of "Demo Footbridge". */
+export const LEAD_EMAIL = "lead@pontifex.dev";
+export const LEAD_PASSWORD = "pontifex-lead";
+export const FOOTBRIDGE_PROJECT = "Demo Footbridge";

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { calculationLink } from "../lib/calculations/links";
 import { BASE_URL } from "./helpers";
 
 /** A field of a calculator, by its input name (labels like "d" and "D" would match each other). */
@@ -193,6 +194,124 @@ test.describe("Lap Length", () => {
   });
 });
 
+test.describe("Design actions from a link (the MIDAS results pages)", () => {
+  const SOURCE = "Demo Viaduct · MIDAS build 2026-11-23 14:02 · girder element 34, i-end · ULS1 (CB:max)";
+
+  test("a bending link fills M*, V* and N*, shows where they came from on screen and on the sheet, and passes them on to Concrete Shear", async ({ page }) => {
+    await page.goto(calculationLink("bending", { Mstar: 250, Vstar: 120, Nstar: 40 }, SOURCE));
+    await expect(page.getByTestId("design-actions-source")).toHaveText(`Design actions from: ${SOURCE}`);
+    await expect(field(page, "Mstar")).toHaveValue("250");
+    await expect(field(page, "Vstar")).toHaveValue("120");
+    await expect(field(page, "Nstar")).toHaveValue("40");
+    await expect(field(page, "source")).toHaveValue(SOURCE);
+    await expect(page.getByTestId("design-actions")).toContainText("Compression positive");
+    // The example section (φMuo 253.6 kNm) carries 250 kNm.
+    await expect(page.getByTestId("checks").locator("li", { hasText: "M* ≤ φMuo" })).toHaveAttribute("data-pass", "true");
+    await expect(page.getByTestId("actions-note")).toContainText("N* = 40 kN is not taken into account");
+
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByTestId("design-actions-source")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Inputs" })).toContainText("M* 250 kNm, V* 120 kN, N* 40 kN (compression positive)");
+    await page.emulateMedia({ media: "screen" });
+
+    await page.getByTestId("actions-note").getByRole("link", { name: "Concrete Shear" }).click();
+    await expect(page).toHaveURL(/\/calculations\/concreteshear\?Mstar=250&Vstar=120&Nstar=40&source=/);
+    await expect(page.getByTestId("design-actions-source")).toHaveText(`Design actions from: ${SOURCE}`);
+    await expect(field(page, "Vstar")).toHaveValue("120");
+    await expect(field(page, "Nstar")).toHaveValue("40");
+  });
+
+  test("a link with only some actions leaves the others blank, and the source is shown as text, never as markup", async ({ page }) => {
+    const markup = '<img src=x onerror="window.hacked=1"><b>pier 2</b>';
+    await page.goto(calculationLink("shear", { Vstar: 300 }, markup));
+    await expect(field(page, "Vstar")).toHaveValue("300");
+    await expect(field(page, "Mstar")).toHaveValue("");
+    await expect(field(page, "Nstar")).toHaveValue("");
+    await expect(page.getByTestId("design-actions-source")).toHaveText(`Design actions from: ${markup}`);
+    await expect(page.getByTestId("design-actions-source").locator("img, b")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    await expect(page.getByTestId("result-phivu")).toBeVisible();
+
+    // Too long a source is refused next to its field, as the API refuses it.
+    await field(page, "source").fill("x".repeat(301));
+    await expect(fieldError(page, "source")).toHaveText("source must be at most 300 characters");
+  });
+
+  test("an older Concrete Shear link, whose N* was tension positive, opens as it was: N* shown compression positive", async ({ page }) => {
+    await page.goto(
+      "/calculations/concreteshear?bv=300&D=450&d=390&fc=32&Ast=1800&Mstar=50&Vstar=100&Nstar=-1000&Asv=157&s=200&fsyf=500&alphaV=90&dg=20&method=general&amendment=2",
+    );
+    await expect(field(page, "Nstar")).toHaveValue("1000");
+    await expect(page.getByTestId("working")).toContainText("Negative, so taken as 0");
+    await expect(page.getByTestId("result-phivu")).toHaveText("365.1");
+  });
+});
+
+test.describe("The clauses added in issue 18", () => {
+  test("shear: a negative εx recalculated with Ec Act, then a section near a support with a concentrated load", async ({ page }) => {
+    await page.goto("/calculations/concreteshear");
+    await field(page, "Mstar").fill("50");
+    await field(page, "Vstar").fill("100");
+    await field(page, "Nstar").fill("1000");
+    await expect(page.getByTestId("working")).toContainText("Negative, so taken as 0");
+    await expect(page.getByTestId("result-phivu")).toHaveText("365.1");
+    await page.getByLabel("Where εx comes out negative").selectOption("EcAct");
+    await expect(field(page, "Ec")).toBeVisible();
+    await expect(page.getByTestId("working")).toContainText("Recalculated with Ec Act");
+    await expect(page.getByTestId("working")).toContainText("300 × 450/2");
+    await expect(page.getByTestId("result-phivu")).toHaveText("383.7");
+    await expectAddressToKeep(page, { negativeStrain: "EcAct", Nstar: "1000" });
+
+    await page.getByLabel("Method").selectOption("simplified");
+    await field(page, "Asv").fill("0");
+    await field(page, "Vstar").fill("150");
+    await field(page, "av").fill("500");
+    await expect(page.getByTestId("working")).toContainText("Critical section dv from the face");
+    await expect(page.getByTestId("result-phivu")).toHaveText("57.26");
+    await page.getByLabel("The shear comes from a concentrated load within 2dv of the support").check();
+    await expect(page.getByTestId("working")).toContainText("2 × 351/500 = 1.404 ≤ 2");
+    await expect(page.getByTestId("result-phivu")).toHaveText("80.4");
+
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("region", { name: "Inputs" })).toContainText("av 500 mm; support compresses the member end; concentrated load within 2dv");
+  });
+
+  test("lap length: the refined length beside the basic one, and a compression lap inside a helix", async ({ page }) => {
+    await page.goto("/calculations/laplength?db=20&fc=32&cd=30");
+    await expect(page.getByTestId("result-lsyt")).toHaveText("730 → 730");
+    await page.getByLabel("Also work out Lsy.t with k4 and k5").check();
+    await page.getByLabel("K (Figure 13.1.2.3)").selectOption("0.1");
+    await field(page, "sumAtr").fill("314.16");
+    await field(page, "rhoP").fill("2");
+    await expect(page.getByTestId("result-lsyt-refined")).toHaveText("621.2 → 630");
+    await expect(page.getByTestId("result-lsyt")).toHaveText("730 → 730");
+    await expect(page.getByTestId("result-lap")).toHaveText("776.5 → 780");
+    await expect(page.getByTestId("working")).toContainText("13.1.2.3");
+
+    // Structural Toolkit's stored example: N12 at f'c 40 inside an N10 helix at 300 mm pitch: 0.8 × 480 = 384 mm.
+    await page.goto("/calculations/laplength");
+    await expect(page.getByTestId("result-clap")).toHaveText("480 → 480");
+    await page.getByLabel("Bars lapped inside").selectOption("helix");
+    await field(page, "fitmentSpacing").fill("300");
+    await expect(page.getByTestId("result-clap")).toHaveText("384 → 390");
+    await page.getByLabel("At least three fitments (or turns) over the lap").uncheck();
+    await expect(page.getByTestId("result-clap")).toHaveText("480 → 480");
+    await field(page, "Atr").fill("");
+    await page.getByLabel("At least three fitments (or turns) over the lap").check();
+    await expect(fieldError(page, "Atr")).toHaveText("give Atr, the area of one fitment or helix bar");
+  });
+
+  test("bending: Class L bars past their 1.5 % uniform strain fail the check; with more steel they pass", async ({ page }) => {
+    await page.goto("/calculations?steel=880%40390&ductilityClass=L");
+    const strain = page.getByTestId("checks").locator("li", { hasText: "Class L steel strain" });
+    await expect(strain).toHaveAttribute("data-pass", "false");
+    await expect(strain).toContainText("Cl 3.2.1");
+    await field(page, "steel.0.area").fill("900");
+    await expect(strain).toHaveAttribute("data-pass", "true");
+    await expect(page.getByTestId("working")).toContainText("0.01482");
+  });
+});
+
 test("the calculation API answers from the browser: results, and 400 naming the field", async ({ page }) => {
   const headers = { origin: BASE_URL };
   const bending = await page.request.post("/api/calculations/bending", {
@@ -206,11 +325,17 @@ test("the calculation API answers from the browser: results, and 400 naming the 
   expect(section.Muo).toBeGreaterThan(300);
   expect(section.Muo).toBeLessThan(304);
 
-  const outside = await page.request.post("/api/calculations/bending", { headers, data: { shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 470 }] } });
+  const outside = await page.request.post("/api/calculations/bending", {
+    headers,
+    data: { shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 470 }] },
+  });
   expect(outside.status()).toBe(400);
   expect((await outside.json()).error).toContain('"steel.0.depth"');
 
-  const shear = await page.request.post("/api/calculations/shear", { headers, data: { bv: 300, D: 450, d: 390, fc: 32, Ast: 1800, Mstar: 150, Vstar: 150, Asv: 157, s: 200 } });
+  const shear = await page.request.post("/api/calculations/shear", {
+    headers,
+    data: { bv: 300, D: 450, d: 390, fc: 32, Ast: 1800, Mstar: 150, Vstar: 150, Asv: 157, s: 200 },
+  });
   expect(shear.status()).toBe(200);
   expect((await shear.json()).dv).toBe(351);
 

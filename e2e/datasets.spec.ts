@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { BASE_URL, signUpAndLogIn } from "./helpers";
+import { BASE_URL, shareCurrentProject, signUpAndLogIn } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -19,7 +19,10 @@ async function fetchRow(request: APIRequestContext, ds: string, id: number | str
 }
 
 const grid = (page: Page) => page.getByTestId("parameter-grid");
-const rowOf = (page: Page, parameter: string) => grid(page).getByRole("row").filter({ has: page.getByRole("cell", { name: parameter, exact: true }) });
+const rowOf = (page: Page, parameter: string) =>
+  grid(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("gridcell", { name: parameter, exact: true }) });
 
 async function openDataset(page: Page, route: string, filter?: string) {
   await page.goto(route);
@@ -67,7 +70,7 @@ test("create a row: a new input row at the top, the check confirms it, the Fetch
   await createRowEl.getByRole("button", { name: "Confirm new row" }).click();
   await expect(page.getByTestId("fetched-line")).toHaveText(new RegExp(`^Fetched ${before + 1} items`));
   await page.getByPlaceholder("Filter Parameters...").fill(name);
-  await expect(rowOf(page, name).getByRole("cell", { name: "4.25" })).toBeVisible();
+  await expect(rowOf(page, name).getByRole("gridcell", { name: "4.25" })).toBeVisible();
   await expect(createRowEl).toHaveCount(0);
 });
 
@@ -87,8 +90,8 @@ test("edit an angle row: degrees on screen, Save asks first, radians stored, unt
   const row = await createRow(page.request, "pier", { Parameter: name, Item1: "0.261799387799", Item2: "0.1234567890123" });
   await openDataset(page, "/revitpier", name);
   const line = rowOf(page, name);
-  await expect(line.getByRole("cell", { name: "15.00" })).toBeVisible();
-  await expect(line.getByRole("cell", { name: "7.07" })).toBeVisible();
+  await expect(line.getByRole("gridcell", { name: "15.00" })).toBeVisible();
+  await expect(line.getByRole("gridcell", { name: "7.07" })).toBeVisible();
 
   await page.getByRole("button", { name: `Edit ${name}` }).click();
   const edit = page.getByTestId("edit-row");
@@ -99,7 +102,7 @@ test("edit an angle row: degrees on screen, Save asks first, radians stored, unt
   await expect(dialog).toContainText(`Save ${name}?`);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("edit-row")).toHaveCount(0);
-  await expect(rowOf(page, name).getByRole("cell", { name: "30.00" })).toBeVisible();
+  await expect(rowOf(page, name).getByRole("gridcell", { name: "30.00" })).toBeVisible();
 
   const stored = await fetchRow(page.request, "pier", row.Id!);
   expect(Number(stored.Item1)).toBeCloseTo(Math.PI / 6, 12);
@@ -114,7 +117,7 @@ test("Exit discards the edits; Escape exits too", async ({ page }) => {
   await page.getByRole("button", { name: `Edit ${name}` }).click();
   await page.getByTestId("edit-row").getByLabel(`Item1 of ${name}`).fill("999");
   await page.getByRole("region", { name: "Edit tools" }).getByRole("button", { name: "Exit" }).click();
-  await expect(rowOf(page, name).getByRole("cell", { name: "1.0", exact: true })).toBeVisible();
+  await expect(rowOf(page, name).getByRole("gridcell", { name: "1.0", exact: true })).toBeVisible();
   await page.getByRole("button", { name: `Edit ${name}` }).click();
   await page.getByTestId("edit-row").getByLabel(`Item1 of ${name}`).fill("888");
   await page.keyboard.press("Escape");
@@ -164,7 +167,11 @@ test("Paste Excel Data places values into Item1, Item2, ... where those columns 
 
 test("filter Parameters (case-insensitive), sort by a column, and 'No results.'", async ({ page }) => {
   const prefix = `Sort${tag()}`;
-  for (const [suffix, value] of [["A", "12.5"], ["B", "9.75"], ["C", "12.45"]] as const) {
+  for (const [suffix, value] of [
+    ["A", "12.5"],
+    ["B", "9.75"],
+    ["C", "12.45"],
+  ] as const) {
     await createRow(page.request, "abt", { Parameter: `${prefix}_${suffix}`, Item1: value });
   }
   await openDataset(page, "/revitabt", prefix.toLowerCase());
@@ -214,7 +221,7 @@ test("the filter, sort and preset survive a save (the table refetches in place)"
   await expect(page.getByPlaceholder("Filter Parameters...")).toHaveValue(prefix);
   await expect(grid(page).getByRole("columnheader", { name: /^Item\d+/ })).toHaveCount(3);
   await expect(grid(page).getByRole("columnheader", { name: "Item1", exact: true })).toHaveAttribute("aria-sort", "descending");
-  await expect(rowOf(page, `${prefix}_1`).getByRole("cell", { name: "9", exact: true })).toBeVisible();
+  await expect(rowOf(page, `${prefix}_1`).getByRole("gridcell", { name: "9", exact: true })).toBeVisible();
 });
 
 test("delete asks for confirmation, then removes the row", async ({ page }) => {
@@ -242,7 +249,7 @@ test("a 409 conflict from a second browser keeps my edits and shows the newer va
   // A colleague saves the same row in another browser meanwhile.
   const other = await browser.newContext({ baseURL: BASE_URL });
   const colleague = await other.newPage();
-  await signUpAndLogIn(colleague);
+  await shareCurrentProject(page, await signUpAndLogIn(colleague, undefined, { demoCopy: false }), "editor", colleague);
   await openDataset(colleague, "/revitbox", name);
   await colleague.getByRole("button", { name: `Edit ${name}` }).click();
   await colleague.getByTestId("edit-row").getByLabel(`Item2 of ${name}`).fill("2.75");
@@ -268,7 +275,7 @@ test("a 409 conflict from a second browser keeps my edits and shows the newer va
 });
 
 test("an empty dataset says 'No users found.' and the first row can still be created", async ({ page }) => {
-  await page.route("**/api/database/coresetup/fetch-all", (route) => route.fulfill({ json: { data: [] } }));
+  await page.route("**/api/projects/*/datasets/coresetup/rows", (route) => route.fulfill({ json: { data: [], columns: [] } }));
   await openDataset(page, "/coresetup");
   await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched 0 items in \d+ms$/);
   await expect(grid(page)).toContainText("No users found.");
@@ -277,21 +284,21 @@ test("an empty dataset says 'No users found.' and the first row can still be cre
 });
 
 test("load failures show the error texts of the specification", async ({ page }) => {
-  await page.route("**/api/database/box/fetch-all", (route) => route.fulfill({ status: 500, json: { error: "database unavailable" } }));
+  await page.route("**/api/projects/*/datasets/box/rows", (route) => route.fulfill({ status: 500, json: { error: "database unavailable" } }));
   await page.goto("/revitbox");
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error during fetching data: database unavailable");
   await expect(page.getByTestId("parameter-grid")).toHaveCount(0);
 
-  await page.unroute("**/api/database/box/fetch-all");
-  await page.route("**/api/database/box/fetch-all", (route) => route.fulfill({ json: { rows: [] } }));
+  await page.unroute("**/api/projects/*/datasets/box/rows");
+  await page.route("**/api/projects/*/datasets/box/rows", (route) => route.fulfill({ json: { rows: [] } }));
   await page.goto("/revitbox");
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error during fetching data: Invalid response structure");
 
-  await page.unroute("**/api/database/box/fetch-all");
+  await page.unroute("**/api/projects/*/datasets/box/rows");
   let release: () => void = () => {};
   let requested: () => void = () => {};
   const held = new Promise<void>((resolve) => (requested = resolve));
-  await page.route("**/api/database/box/fetch-all", async (route) => {
+  await page.route("**/api/projects/*/datasets/box/rows", async (route) => {
     const released = new Promise<void>((resolve) => (release = resolve));
     requested();
     await released;

@@ -1,8 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, request, type TestInfo } from "@playwright/test";
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
 export const PASSWORD = "girder-2026!";
+/** The LLM_API_KEY the e2e server runs with (the fake model takes any): no page or answer may contain it. */
+export const LLM_TEST_KEY = "sk-e2e-0f1e2d3c4b5a-never-in-a-browser";
+
+/** The MIDAS simulator Playwright starts beside the app (playwright.config.ts). */
+export const MIDAS_SIM_PORT = Number(process.env.E2E_MIDAS_PORT ?? 3720);
+export const MIDAS_SIM_KEY = "e2e-midas-key";
 
 export function uniqueEmail(prefix = "engineer"): string {
   return `${prefix}.${Date.now()}.${randomBytes(3).toString("hex")}@example.com`;
@@ -12,15 +18,50 @@ export function isMobile(testInfo: TestInfo): boolean {
   return testInfo.project.name.startsWith("mobile");
 }
 
-/** Registers and signs in through the API (the browser context keeps the Session cookie). */
-export async function signUpAndLogIn(page: Page, email = uniqueEmail()): Promise<string> {
+export const DEMO = { email: "demo@pontifex.dev", password: "pontifex-demo", project: "Demo Viaduct" };
+
+let demoContext: Promise<{ api: APIRequestContext; viaduct: number }> | undefined;
+
+/** The demo account's API session (one per worker), and its "Demo Viaduct" project. */
+export function demoApi(): Promise<{ api: APIRequestContext; viaduct: number }> {
+  demoContext ??= (async () => {
+    const api = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+    expect((await api.post("/api/auth/login", { data: { email: DEMO.email, password: DEMO.password } })).status()).toBe(200);
+    const { projects } = (await (await api.get("/api/projects")).json()) as { projects: { id: number; name: string }[] };
+    return { api, viaduct: projects.find((p) => p.name === DEMO.project)!.id };
+  })();
+  return demoContext;
+}
+
+/**
+ * Registers and signs in through the API (the browser context keeps the
+ * Session cookie). With `demoCopy` (the default) the new engineer's current
+ * project is their own copy of "Demo Viaduct", so tests that write never
+ * disturb each other and every demo row is there, as before projects.
+ */
+export async function signUpAndLogIn(page: Page, email = uniqueEmail(), { demoCopy = true }: { demoCopy?: boolean } = {}): Promise<string> {
   // The API refuses state-changing requests from other origins; a browser would send this one.
   const headers = { origin: BASE_URL };
   const reg = await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: "Grace", lastName: "Hopper" }, headers });
   expect(reg.status()).toBe(201);
   const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD }, headers });
   expect(login.status()).toBe(200);
+  if (demoCopy) {
+    const demo = await demoApi();
+    expect((await demo.api.post(`/api/projects/${demo.viaduct}/members`, { data: { email, role: "viewer" } })).status()).toBe(201);
+    const copy = await page.request.post("/api/projects", { data: { name: "Viaduct copy", copyFrom: demo.viaduct }, headers });
+    expect(copy.status()).toBe(201);
+  }
   return email;
+}
+
+/** Makes `email` a member of the page user's current project, and (given their page) makes it their current one too. */
+export async function shareCurrentProject(owner: Page, email: string, role: "owner" | "editor" | "viewer", member?: Page): Promise<number> {
+  const headers = { origin: BASE_URL };
+  const { project } = (await (await owner.request.get("/api/projects/current")).json()) as { project: { id: number } };
+  expect((await owner.request.post(`/api/projects/${project.id}/members`, { data: { email, role }, headers })).status()).toBe(201);
+  if (member) expect((await member.request.put("/api/projects/current", { data: { projectId: project.id }, headers })).status()).toBe(200);
+  return project.id;
 }
 
 /** Opens a menu of the bar: hover menus on desktop, the drawer on a phone. Returns where its entries are. */

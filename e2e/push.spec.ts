@@ -3,9 +3,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { BASE_URL, signUpAndLogIn } from "./helpers";
 
 /** The reference add-in (`npm run revit:agent`) as a separate process, its output collected. */
-function startAgent(token: string): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+function startAgent(token: string, extra: string[] = []): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
   const url = `${BASE_URL.replace(/^http/, "ws")}/ws/revit`;
-  const child = spawn("node_modules/.bin/tsx", ["scripts/revit-agent.ts", "--url", url, "--token", token, "--document", "E2E Bridge.rvt"], {
+  const child = spawn("node_modules/.bin/tsx", ["scripts/revit-agent.ts", "--url", url, "--token", token, "--document", "E2E Bridge.rvt", ...extra], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -21,6 +21,14 @@ function startAgent(token: string): { child: ChildProcess; output: () => string;
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** The preview before every push: Push goes ahead. */
+async function confirmPush(page: Page) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("push-preview-counts")).toBeVisible();
+  await dialog.getByRole("button", { name: "Push", exact: true }).click();
+  await expect(dialog).toHaveCount(0);
 }
 
 async function createTokenInSettings(page: Page, name: string): Promise<string> {
@@ -46,11 +54,13 @@ test("an engineer creates a token, starts the add-in, pushes a row and a table, 
 
     await page.getByPlaceholder("Filter Parameters...").fill("PierHeight");
     await page.getByRole("button", { name: "Push row to Revit: PierHeight" }).click();
+    await confirmPush(page);
     await expect(page.getByText(/Applied in Revit: 1 row$|1 row sent to 1 add-in/).first()).toBeVisible();
     await expect(page.getByText("Applied in Revit: 1 row", { exact: true })).toBeVisible();
     await expect.poll(agent.output).toMatch(/push [0-9a-f-]{36}: pier, row PierHeight, 1 row/);
 
     await page.getByRole("button", { name: "Push All to Revit" }).click();
+    await confirmPush(page);
     await expect(page.getByText(/^Applied in Revit: \d+ rows$/)).toBeVisible();
     await expect.poll(agent.output).toMatch(/push [0-9a-f-]{36}: pier, whole table, \d+ rows/);
     expect(agent.output()).toContain("PierHeight");
@@ -70,6 +80,8 @@ test("a push with no add-in connected is queued, and arrives when the add-in con
   const token = await createTokenInSettings(page, "Queued");
   await page.goto("/coresetup");
   await page.getByRole("button", { name: "Push to Revit", exact: true }).click();
+  await expect(page.getByTestId("push-recipients")).toHaveText("No add-in is connected: the push waits up to 24 hours for one.");
+  await confirmPush(page);
   await expect(page.getByText(/rows queued: no add-in connected/)).toBeVisible();
   const agent = startAgent(token);
   try {
@@ -93,6 +105,43 @@ test("revoking a token disconnects its add-in at once", async ({ page }) => {
     await expect(page.getByTestId("token-row").filter({ hasText: "Revoke me" })).toHaveCount(0);
     await expect.poll(agent.output).toMatch(/disconnected \(1008 token revoked\)/);
     await expect.poll(agent.output).toMatch(/HTTP 401/);
+  } finally {
+    await agent.stop();
+  }
+});
+
+test("a push preview shows what changed since the add-in last applied the table, and each row's outcome after", async ({ page }) => {
+  await signUpAndLogIn(page);
+  const token = await createTokenInSettings(page, "Preview");
+  // This add-in cannot write SkewAngle (its family lacks that parameter).
+  const agent = startAgent(token, ["--fail-parameters", "SkewAngle"]);
+  try {
+    await page.goto("/revitpier");
+    await expect(page.getByTestId("revit-indicator")).toHaveText("1 Revit add-in connected", { timeout: 20_000 });
+    await page.getByRole("button", { name: "Push All to Revit" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Your add-in has not applied this table yet");
+    await expect(dialog.getByTestId("push-recipients")).toContainText("Goes to 1 add-in: Preview (E2E Bridge.rvt");
+    await confirmPush(page);
+    // Row by row: SkewAngle failed with the add-in's reason, the rest applied.
+    const outcome = page.getByTestId("push-outcome");
+    await expect(outcome).toContainText(/Revit applied \d+ of \d+ rows; 1 failed/);
+    await expect(outcome).toContainText("SkewAngle: The family has no parameter SkewAngle");
+    await page.getByPlaceholder("Filter Parameters...").fill("SkewAngle");
+    await expect(page.getByTestId("row-push-failed")).toHaveAttribute("title", "The family has no parameter SkewAngle");
+
+    // Change one cell; the next preview shows exactly that (and SkewAngle, which Revit never took).
+    await page.getByPlaceholder("Filter Parameters...").fill("PierHeight");
+    const cell = page.getByTestId("parameter-grid").locator("[role=row]").filter({ hasText: "PierHeight" }).locator('[data-col="1"]');
+    await cell.dblclick();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type("99.5");
+    await page.keyboard.press("Enter");
+    await expect(cell).toHaveText("99.5");
+    await page.getByRole("button", { name: "Push All to Revit" }).click();
+    await expect(page.getByTestId("push-preview-counts")).toHaveText("1 row added, 1 row changed (1 cell), 0 rows removed.");
+    await expect(dialog.getByRole("list", { name: "Changed rows" })).toContainText(/PierHeight: Item1 [\d.]+ → 99.5/);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
   } finally {
     await agent.stop();
   }

@@ -1,8 +1,6 @@
 /** Browser side of the JSON API: same-origin, cookies included, JSON both ways. */
 
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: string; body: Record<string, unknown> | null };
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string; body: Record<string, unknown> | null };
 
 export const NETWORK_ERROR = "Cannot reach the server. Check your connection and try again.";
 
@@ -16,14 +14,20 @@ export async function apiRequest<T = Record<string, unknown>>(
     response = await fetch(path, {
       method,
       credentials: "include",
-      headers: method === "GET" ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-      body: method === "GET" ? undefined : JSON.stringify(options.body ?? {}),
+      // A call without a body (a DELETE, say) sends none, and so no Content-Type.
+      headers: options.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     return { ok: false, status: 0, error: NETWORK_ERROR, body: null };
   }
+  return apiResult<T>(response);
+}
+
+/** An answer of the API as a result: its JSON, or its `{error}` (or a sentence for a proxy's page). */
+export async function apiResult<T>(response: Response): Promise<ApiResult<T>> {
   let body: unknown = null;
   try {
     body = await response.json();

@@ -6,6 +6,11 @@ const optionalUrl = z
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional());
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v));
+
 const origins = z
   .string()
   .default("")
@@ -34,7 +39,61 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true"));
 
-export const envSchema = z.object({
+const positiveInt = (what: string, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce
+    .number({ error: `expected ${what}` })
+    .int({ error: `expected ${what}` })
+    .min(min, { error: `expected ${what}` })
+    .max(max, { error: `expected ${what}` });
+
+/** The address the site is reached at: an http(s) origin, no path. */
+const publicUrl = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (v === "") return undefined;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(v);
+    } catch {
+      /* reported below */
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== v.replace(/\/$/, "")) {
+      ctx.addIssue({ code: "custom", message: "expected the site's public origin, like https://pontifex.example.com (no path)" });
+      return z.NEVER;
+    }
+    return parsed.origin;
+  })
+  .optional();
+
+/** The server secret (encrypts the MIDAS keys at rest): long enough to be a key, never logged. */
+const secret = z
+  .string()
+  .transform((v) => (v.trim() === "" ? undefined : v.trim()))
+  .pipe(z.string().min(32, { error: "expected at least 32 characters (generate one with: openssl rand -base64 48)" }).optional())
+  .optional();
+
+/** host or host:port entries, comma-separated (an IPv6 address in brackets). */
+const hostList = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (v === "") return undefined;
+    const list = v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const item of list) {
+      if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(item)) {
+        ctx.addIssue({ code: "custom", message: `expected comma-separated host or host:port entries like moa-engineers.midasit.com (got "${item}")` });
+        return z.NEVER;
+      }
+    }
+    return list.join(",");
+  })
+  .optional();
+
+const envObject = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
     .number({ error: "expected a port number 1-65535" })
@@ -57,18 +116,49 @@ export const envSchema = z.object({
   PGLITE_DIR: z.string().trim().min(1, { error: "expected a directory path" }).default(".data"),
   SEED_DEMO: flag,
   ALLOWED_ORIGINS: origins,
+  PUBLIC_URL: publicUrl,
+  TRUST_PROXY: flag,
+  TABLE_MAX_BYTES: positiveInt("a size in bytes of at least 1 MiB (1048576)", 1_048_576).default(64 * 1024 * 1024),
+  AUTH_ATTEMPTS_PER_MINUTE: positiveInt("a whole number of attempts, at least 1").default(20),
+  MAX_SOCKETS_PER_TOKEN: positiveInt("a whole number of sockets, at least 1").default(5),
+  PUSHES_PER_MINUTE: positiveInt("a whole number of pushes, at least 1").default(30),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(30_000),
+  DB_ACQUIRE_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(10_000),
   SUPER_T_URL: optionalUrl.optional(),
+  // The assistant's OpenAI-compatible model: off until LLM_BASE_URL and LLM_MODEL are both set.
+  LLM_BASE_URL: optionalUrl.optional(),
+  LLM_API_KEY: optionalText.optional(),
+  LLM_MODEL: optionalText.optional(),
+  CHAT_MESSAGES_PER_MINUTE: positiveInt("a whole number of messages, at least 1").default(20),
   DECK_UNIT_URL: optionalUrl.optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "expected one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  PONTIFEX_SECRET: secret,
+  MIDAS_ALLOWED_HOSTS: hostList,
+});
+
+// With PostgreSQL several processes share the data, so the secret cannot be made up by one of them.
+export const envSchema = envObject.superRefine((e, ctx) => {
+  if (e.DATABASE_URL && !e.PONTIFEX_SECRET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PONTIFEX_SECRET"],
+      message: "required when DATABASE_URL is set: at least 32 characters, the same for every server process (generate one with: openssl rand -base64 48)",
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Variables whose value an error message never repeats. */
+
 export class EnvError extends Error {}
+
+/** Variables whose value must never be echoed, not even in the error about it. */
+const SECRET_VARIABLES = new Set(["PONTIFEX_SECRET", "LLM_API_KEY"]);
 
 /** Parses the environment; the error names the first bad variable and what is expected, on one line. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -77,7 +167,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? "environment");
   const value = source[name];
-  const got = value === undefined ? "" : ` (got "${value.length > 80 ? `${value.slice(0, 80)}...` : value}")`;
+  const got =
+    value === undefined || value === ""
+      ? ""
+      : SECRET_VARIABLES.has(name)
+        ? ` (got ${value.trim().length} characters)`
+        : ` (got "${value.length > 80 ? `${value.slice(0, 80)}...` : value}")`;
   throw new EnvError(`Invalid environment variable ${name}: ${issue.message}${got}`);
 }
 
@@ -92,6 +187,11 @@ export function exitOnBadEnv(): Env {
     console.error(error.message);
     process.exit(1);
   }
+}
+
+/** Forgets the parsed environment, so the next env() reads process.env again (tests that change a variable). */
+export function resetEnv(): void {
+  cached = undefined;
 }
 
 /** The validated environment, parsed once per process. */

@@ -88,9 +88,13 @@ export function findTool(href: string): MenuLink | undefined {
   return undefined;
 }
 
-/** The /midas/{slug} pages (everything under /midas but /midas itself). */
+/** Pages under /midas with a route of their own, not the generic tool page. */
+const OWN_PAGES = new Set(["chatbot"]);
+
+/** The /midas/{slug} tool pages (everything under /midas but /midas itself and the pages that have their own route). */
 export function midasSlugs(): string[] {
   return menuRoutes()
     .filter((href) => href.startsWith("/midas/"))
-    .map((href) => href.slice("/midas/".length));
+    .map((href) => href.slice("/midas/".length))
+    .filter((slug) => !OWN_PAGES.has(slug));
 }

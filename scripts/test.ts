@@ -31,6 +31,16 @@ function readJson(file: string): unknown {
   }
 }
 
+// 0. Lint and formatting: each counts as one test.
+for (const script of ["lint", "format:check"]) {
+  const status = run("npm", ["run", "--silent", script]);
+  if (status === 0) total.passed += 1;
+  else {
+    console.error(`npm run ${script} failed.`);
+    total.failed += 1;
+  }
+}
+
 // 1. A fresh production build: what `npm start` serves, and what the process and browser tests run.
 const buildStatus = run(bin("next"), ["build"]);
 if (buildStatus !== 0) {
@@ -41,8 +51,7 @@ if (buildStatus !== 0) {
 // 2. Unit and API integration tests (both databases when TEST_DATABASE_URL is set).
 const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]);
 const vitest = readJson("vitest.json") as
-  | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }
-  | undefined;
+  { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number } | undefined;
 if (vitest) {
   total.passed += vitest.numPassedTests;
   total.failed += vitest.numFailedTests + (vitest.numFailedTests === 0 && vitestStatus !== 0 ? Math.max(1, vitest.numFailedTestSuites) : 0);

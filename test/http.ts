@@ -9,6 +9,8 @@ export type CallOptions = {
   body?: unknown;
   /** A raw body, sent as is. */
   rawBody?: string;
+  /** A multipart form (a file upload): sent with the browser's multipart/form-data Content-Type. */
+  form?: FormData;
   params?: Record<string, string>;
   headers?: Record<string, string>;
   /** null: no Origin header at all. */
@@ -29,13 +31,16 @@ export class TestClient {
   async call(handler: Handler, path: string, options: CallOptions = {}): Promise<Response> {
     const method = options.method ?? "GET";
     const headers = new Headers({ host: new URL(ORIGIN).host, ...options.headers });
+    // Like the app's own client: a POST always sends a JSON body, a DELETE only when given one.
+    const hasBody = options.rawBody !== undefined || options.body !== undefined || !["GET", "HEAD", "DELETE"].includes(method);
     if (method !== "GET" && method !== "HEAD") {
       if (options.origin !== null) headers.set("origin", options.origin ?? ORIGIN);
-      if (options.contentType !== null) headers.set("content-type", options.contentType ?? "application/json");
+      if (hasBody && options.contentType !== null && (!options.form || options.contentType))
+        headers.set("content-type", options.contentType ?? "application/json");
     }
     const cookie = this.cookieHeader();
     if (cookie && !headers.has("cookie")) headers.set("cookie", cookie);
-    const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : method === "GET" ? undefined : "{}");
+    const body = options.form ?? (hasBody ? (options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : "{}")) : undefined);
     const request = new Request(new URL(path, ORIGIN), { method, headers, body, signal: options.signal });
     const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
     for (const setCookie of response.headers.getSetCookie()) {

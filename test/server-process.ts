@@ -5,6 +5,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The server secret of test servers (PONTIFEX_SECRET is required with PostgreSQL). */
+export const TEST_SECRET = "test-secret-of-pontifex-test-servers-0123456789";
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Builds the app once if there is no production build yet. */
@@ -29,7 +32,18 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   // node itself runs the server (tsx only as a loader), so a signal reaches the server and not a wrapper.
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", VITEST: "", ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+      VITEST: "",
+      AUTH_ATTEMPTS_PER_MINUTE: "1000000",
+      PUSHES_PER_MINUTE: "1000000",
+      // Required with DATABASE_URL; a test's env may set its own.
+      PONTIFEX_SECRET: TEST_SECRET,
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let output = "";
@@ -70,7 +84,13 @@ export async function logIn(url: string, email = "demo@pontifex.dev", password =
 }
 
 /** A JSON API call as the browser makes it: same Origin, the session cookie. */
-export async function api<T = Record<string, unknown>>(url: string, cookie: string, method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function api<T = Record<string, unknown>>(
+  url: string,
+  cookie: string,
+  method: string,
+  pathname: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${url}${pathname}`, {
     method,
     headers: { cookie, origin: url, ...(method === "GET" ? {} : { "content-type": "application/json" }) },

@@ -1,14 +1,20 @@
 import type { Metadata } from "next";
 import { LogoutButton } from "@/components/layout/logout-button";
+import { MidasConnectionSettings } from "@/components/settings/midas-connection";
 import { RevitTokens } from "@/components/settings/revit-tokens";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ProjectsSettings } from "@/components/projects/projects-settings";
 import { requireUser } from "@/lib/auth/current-user";
+import { DEFAULT_MIDAS_BASE_URL } from "@/lib/midas/client";
+import { findConnection } from "@/lib/midas/connection";
+import { pageProjects } from "@/lib/projects/page";
 import { WEBSOCKET_PATH } from "@/lib/relay/protocol";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const user = await requireUser("/settings");
+  const page = await pageProjects();
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || "(no name given)";
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
@@ -34,6 +40,8 @@ export default async function SettingsPage() {
           </div>
         </CardContent>
       </Card>
+      <ProjectsSettings projects={page?.projects ?? []} currentId={page?.current?.id ?? null} selfId={user.id} />
+      <MidasConnectionSettings initial={await findConnection(user.id)} defaultBaseUrl={DEFAULT_MIDAS_BASE_URL} />
       <RevitTokens websocketPath={WEBSOCKET_PATH} />
     </div>
   );

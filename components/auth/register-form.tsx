@@ -34,7 +34,8 @@ export function RegisterForm() {
       setBusy(false);
       return;
     }
-    toast.success("Account created. Log in with your e-mail and password.");
+    // The same words whether or not the address already had an account: registration reveals nothing.
+    toast.success("Check your e-mail or sign in.");
     router.push("/login");
   }
 

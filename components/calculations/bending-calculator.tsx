@@ -1,12 +1,25 @@
 "use client";
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { bendingStrength } from "@/lib/calculations/bending";
-import { bendingSchema, fieldErrors } from "@/lib/calculations/schemas";
+import { calculationLink } from "@/lib/calculations/links";
+import { bendingSchema } from "@/lib/calculations/schemas";
 import { fmt } from "@/lib/calculations/working";
-import { CalcSheet, ChecksList, ChoiceField, type FormValues, type SearchParams, InvalidInputs, KeyFigures, NumberField, num, ResultCard, useUrlForm, WorkingTable } from "./calc-parts";
+import {
+  CalcSheet,
+  ChoiceField,
+  DESIGN_ACTION_DEFAULTS,
+  DesignActionsFields,
+  designActionsSummary,
+  type FormValues,
+  num,
+  NumberField,
+  numberFields,
+  type SearchParams,
+  useCalculation,
+  useUrlForm,
+} from "./calc-parts";
 import { SectionSketch } from "./section-sketch";
 
 const BENDING_DEFAULTS: FormValues = {
@@ -22,7 +35,7 @@ const BENDING_DEFAULTS: FormValues = {
   steel: "1800@390",
   ductilityClass: "N",
   edition: "AS3600:2018",
-  Mstar: "",
+  ...DESIGN_ACTION_DEFAULTS,
 };
 
 /** Steel layers in the URL: `area@depth;area@depth`. */
@@ -53,20 +66,28 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
     ductilityClass: values.ductilityClass,
     edition: values.edition,
     Mstar: num(values.Mstar),
+    Vstar: num(values.Vstar),
+    Nstar: num(values.Nstar),
+    source: values.source || undefined,
   };
-  const parsed = bendingSchema.safeParse(candidate);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  const result = useMemo(() => (parsed.success ? bendingStrength(parsed.data) : null), [JSON.stringify(candidate)]);
+  const { input, result, errors } = useCalculation(bendingSchema, candidate, bendingStrength);
 
   const setLayer = (index: number, key: "area" | "depth", value: string) =>
     set("steel", joinLayers(layers.map((l, i) => (i === index ? { ...l, [key]: value } : l))));
-  const field = (name: string, label: string, unit?: string, hint?: string) => (
-    <NumberField name={name} label={label} unit={unit} values={values} onChange={set} errors={errors} hint={hint} />
-  );
+  const field = numberFields(values, set, errors);
 
   const inputs = (
     <>
-      <ChoiceField name="shape" label="Section" values={values} onChange={set} options={[{ value: "rectangle", label: "Rectangle" }, { value: "T", label: "T-section" }]} />
+      <ChoiceField
+        name="shape"
+        label="Section"
+        values={values}
+        onChange={set}
+        options={[
+          { value: "rectangle", label: "Rectangle" },
+          { value: "T", label: "T-section" },
+        ]}
+      />
       <div className="grid grid-cols-2 gap-3">
         {rectangle ? field("b", "Width b", "mm") : field("bw", "Web bw", "mm")}
         {field("D", "Depth D", "mm")}
@@ -75,14 +96,33 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
         {field("fc", "f'c", "MPa", "20 to 100 MPa")}
         {field("fsy", "fsy", "MPa")}
         {field("Es", "Es", "MPa")}
-        {field("Mstar", "M*", "kNm", "Optional: checks M* ≤ φMuo")}
       </div>
+      <DesignActionsFields
+        values={values}
+        onChange={set}
+        errors={errors}
+        hints={{ Mstar: "Checks |M*| ≤ φMuo", Vstar: "Recorded; check it with Concrete Shear", Nstar: "Compression positive; recorded, not used" }}
+      />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Steel layers (depth from the compression face)</legend>
         {layers.map((layer, i) => (
           <div key={i} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-            <NumberField name={`steel.${i}.area`} label={`Layer ${i + 1} area`} unit="mm²" values={{ [`steel.${i}.area`]: layer.area }} onChange={(_, v) => setLayer(i, "area", v)} errors={errors} />
-            <NumberField name={`steel.${i}.depth`} label="depth" unit="mm" values={{ [`steel.${i}.depth`]: layer.depth }} onChange={(_, v) => setLayer(i, "depth", v)} errors={errors} />
+            <NumberField
+              name={`steel.${i}.area`}
+              label={`Layer ${i + 1} area`}
+              unit="mm²"
+              values={{ [`steel.${i}.area`]: layer.area }}
+              onChange={(_, v) => setLayer(i, "area", v)}
+              errors={errors}
+            />
+            <NumberField
+              name={`steel.${i}.depth`}
+              label="depth"
+              unit="mm"
+              values={{ [`steel.${i}.depth`]: layer.depth }}
+              onChange={(_, v) => setLayer(i, "depth", v)}
+              errors={errors}
+            />
             <Button
               variant="ghost"
               size="icon-sm"
@@ -105,7 +145,16 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
           Add layer
         </Button>
       </fieldset>
-      <ChoiceField name="ductilityClass" label="Reinforcement" values={values} onChange={set} options={[{ value: "N", label: "Class N" }, { value: "L", label: "Class L" }]} />
+      <ChoiceField
+        name="ductilityClass"
+        label="Reinforcement"
+        values={values}
+        onChange={set}
+        options={[
+          { value: "N", label: "Class N" },
+          { value: "L", label: "Class L" },
+        ]}
+      />
       <ChoiceField
         name="edition"
         label="Stress block"
@@ -122,10 +171,20 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
   const summary: [string, string][] = [
     ["Section", rectangle ? `rectangle ${values.b} × ${values.D} mm` : `T: bw ${values.bw}, D ${values.D}, bef ${values.bef}, hf ${values.hf} mm`],
     ["Concrete", `f'c ${values.fc} MPa`],
-    ["Steel", `fsy ${values.fsy} MPa, Es ${values.Es} MPa, Class ${values.ductilityClass}; layers ${layers.map((l) => `${l.area} mm² at ${l.depth} mm`).join(", ")}`],
+    [
+      "Steel",
+      `fsy ${values.fsy} MPa, Es ${values.Es} MPa, Class ${values.ductilityClass}; layers ${layers.map((l) => `${l.area} mm² at ${l.depth} mm`).join(", ")}`,
+    ],
     ["Standard", values.edition === "AS3600:2009" ? "AS 3600:2009 stress block" : "AS 3600:2018"],
-    ...(values.Mstar ? [["M*", `${values.Mstar} kNm`] as [string, string]] : []),
+    ...designActionsSummary(values),
   ];
+  // Shown only beside valid results, so these are finite or absent; a link must never carry NaN.
+  const finite = (text: string | undefined) => {
+    const n = num(text);
+    return n !== undefined && Number.isFinite(n) ? n : undefined;
+  };
+  const [M, V, N] = [finite(values.Mstar), finite(values.Vstar), finite(values.Nstar)];
+  const recorded = !!V || !!N;
 
   return (
     <CalcSheet
@@ -133,32 +192,33 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
       standard="Bending strength of a reinforced concrete section, AS 3600:2018 Cl 8.1 (strain compatibility)"
       inputs={inputs}
       summary={summary}
-      results={
-        result && parsed.success ? (
-          <>
-            <ResultCard title="Results">
-              <div className="grid gap-4">
-                <KeyFigures
-                  items={[
-                    { label: "dn (mm)", value: fmt(result.dn, 5), testId: "result-dn" },
-                    { label: "kuo", value: fmt(result.kuo, 3), testId: "result-kuo" },
-                    { label: "Muo (kNm)", value: fmt(result.Muo), testId: "result-muo" },
-                    { label: "φMuo (kNm)", value: fmt(result.phiMuo), testId: "result-phimuo" },
-                  ]}
-                />
-                <div className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-                  <SectionSketch input={parsed.data} result={result} />
-                  <ChecksList checks={result.checks} />
-                </div>
-              </div>
-            </ResultCard>
-            <ResultCard title="Working">
-              <WorkingTable steps={result.steps} />
-            </ResultCard>
-          </>
-        ) : (
-          <InvalidInputs errors={errors} />
-        )
+      result={result}
+      errors={errors}
+      figures={() => [
+        { label: "dn (mm)", value: fmt(result!.dn, 5), testId: "result-dn" },
+        { label: "kuo", value: fmt(result!.kuo, 3), testId: "result-kuo" },
+        { label: "Muo (kNm)", value: fmt(result!.Muo), testId: "result-muo" },
+        { label: "φMuo (kNm)", value: fmt(result!.phiMuo), testId: "result-phimuo" },
+      ]}
+      sketch={() => <SectionSketch input={input!} result={result!} />}
+      source={values.source}
+      note={
+        recorded
+          ? () => (
+              <p className="text-sm text-muted-foreground" data-testid="actions-note">
+                {!!N && `N* = ${values.Nstar} kN is not taken into account: this tool works bending without axial force (Cl 8.1). `}
+                {!!V && (
+                  <>
+                    Check V* = {values.Vstar} kN with{" "}
+                    <a className="underline underline-offset-2" href={calculationLink("shear", { Mstar: M, Vstar: V, Nstar: N }, values.source || undefined)}>
+                      Concrete Shear
+                    </a>
+                    .
+                  </>
+                )}
+              </p>
+            )
+          : undefined
       }
     />
   );

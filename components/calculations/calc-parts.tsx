@@ -1,11 +1,14 @@
 "use client";
 
 import { CheckCircle2Icon, PrinterIcon, XCircleIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { DESIGN_ACTION_KEYS, isDesignActionsLink } from "@/lib/calculations/links";
+import { fieldErrors } from "@/lib/calculations/schemas";
 import type { Check, Step } from "@/lib/calculations/working";
 import { cn } from "@/lib/utils";
 
@@ -29,21 +32,50 @@ export function useUrlForm(defaults: FormValues, params: SearchParams): [FormVal
       window.history.replaceState(window.history.state, "", `${window.location.pathname}?${params.toString()}`);
     }, 250);
     return () => clearTimeout(timer.current);
-  }, [values]);
+  }, [values, initial]);
   return [values, (name, value) => setValues((v) => ({ ...v, [name]: value }))];
 }
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
-/** The form as a shared link left it: known keys from the address, defaults for the rest. */
+/**
+ * The form as a shared link left it: known keys from the address, defaults for
+ * the rest; a link with only design actions leaves the actions it does not give blank.
+ */
 export function fromSearchParams(defaults: FormValues, params: SearchParams): FormValues {
   const values = { ...defaults };
+  if (isDesignActionsLink(params, Object.keys(defaults))) {
+    for (const key of DESIGN_ACTION_KEYS) if (key in values) values[key] = "";
+  }
   for (const key of Object.keys(defaults)) {
     const given = params[key];
     const text = Array.isArray(given) ? given[0] : given;
     if (text !== undefined) values[key] = text;
   }
   return values;
+}
+
+/**
+ * The form's inputs checked by the tool's schema (the API's own) and, when
+ * valid, worked out: once per change of the inputs, not on every render.
+ */
+export function useCalculation<Input, Result>(
+  schema: z.ZodType<Input, unknown>,
+  candidate: unknown,
+  compute: (input: Input) => Result,
+): { input: Input; result: Result; errors: Record<string, string> } | { input: null; result: null; errors: Record<string, string> } {
+  const key = JSON.stringify(candidate);
+  return useMemo(
+    () => {
+      const parsed = schema.safeParse(candidate);
+      return parsed.success
+        ? { input: parsed.data, result: compute(parsed.data), errors: {} }
+        : { input: null, result: null, errors: fieldErrors(parsed.error) };
+    },
+    // The candidate is a fresh object each render; its text identifies the inputs (NaN stays NaN in the closure).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, schema, compute],
+  );
 }
 
 /** Form text to a number for the schema; blank or junk stays recognisably invalid. */
@@ -102,6 +134,98 @@ export function NumberField({
   );
 }
 
+/** `field(name, label, unit?, hint?)`: a NumberField bound to this form. */
+export function numberFields(values: FormValues, onChange: (name: string, value: string) => void, errors: Record<string, string>) {
+  return function Field(name: string, label: string, unit?: string, hint?: string) {
+    return <NumberField name={name} label={label} unit={unit} values={values} onChange={onChange} errors={errors} hint={hint} />;
+  };
+}
+
+export function TextField({
+  name,
+  label,
+  values,
+  onChange,
+  errors,
+  hint,
+}: {
+  name: string;
+  label: string;
+  values: FormValues;
+  onChange: (name: string, value: string) => void;
+  errors: Record<string, string>;
+  hint?: string;
+}) {
+  const id = `field-${name}`;
+  const error = errors[name];
+  return (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        value={values[name] ?? ""}
+        onChange={(e) => onChange(name, e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-destructive" role="alert">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+/** The URL keys of the design actions, blank unless a link or the user gives them. */
+export const DESIGN_ACTION_DEFAULTS: FormValues = { Mstar: "", Vstar: "", Nstar: "", source: "" };
+
+/**
+ * M*, V*, N* and where they came from: filled by a link from the MIDAS results
+ * (`Mstar`, `Vstar`, `Nstar` compression positive, `source`), or typed.
+ */
+export function DesignActionsFields({
+  values,
+  onChange,
+  errors,
+  hints,
+}: {
+  values: FormValues;
+  onChange: (name: string, value: string) => void;
+  errors: Record<string, string>;
+  /** What the tool does with each action. */
+  hints: { Mstar: string; Vstar: string; Nstar: string };
+}) {
+  const field = numberFields(values, onChange, errors);
+  return (
+    <fieldset className="grid grid-cols-2 gap-3" data-testid="design-actions">
+      <legend className="col-span-2 mb-1 text-sm font-medium">Design actions</legend>
+      {field("Mstar", "M*", "kNm", hints.Mstar)}
+      {field("Vstar", "V*", "kN", hints.Vstar)}
+      {field("Nstar", "N*", "kN", hints.Nstar)}
+      <div className="col-span-2">
+        <TextField name="source" label="From" values={values} onChange={onChange} errors={errors} hint="Where the actions come from, for the calc sheet" />
+      </div>
+    </fieldset>
+  );
+}
+
+/** The design actions as a row of the printed inputs, when any is given. */
+export function designActionsSummary(values: FormValues): [string, string][] {
+  const parts = [
+    values.Mstar?.trim() ? `M* ${values.Mstar} kNm` : "",
+    values.Vstar?.trim() ? `V* ${values.Vstar} kN` : "",
+    values.Nstar?.trim() ? `N* ${values.Nstar} kN (compression positive)` : "",
+  ].filter(Boolean);
+  return parts.length ? [["Design actions", parts.join(", ")]] : [];
+}
+
 export function ChoiceField({
   name,
   label,
@@ -135,18 +259,34 @@ export function ChoiceField({
   );
 }
 
-export function ToggleField({ name, label, values, onChange }: { name: string; label: string; values: FormValues; onChange: (name: string, value: string) => void }) {
+export function ToggleField({
+  name,
+  label,
+  values,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  values: FormValues;
+  onChange: (name: string, value: string) => void;
+}) {
   const id = `field-${name}`;
   return (
     <label htmlFor={id} className="flex items-center gap-2 text-sm">
-      <input id={id} type="checkbox" className="size-4 accent-current" checked={values[name] === "1"} onChange={(e) => onChange(name, e.target.checked ? "1" : "0")} />
+      <input
+        id={id}
+        type="checkbox"
+        className="size-4 accent-current"
+        checked={values[name] === "1"}
+        onChange={(e) => onChange(name, e.target.checked ? "1" : "0")}
+      />
       {label}
     </label>
   );
 }
 
 /** The working, line by line: symbol, what it is, value, clause. */
-export function WorkingTable({ steps }: { steps: Step[] }) {
+function WorkingTable({ steps }: { steps: Step[] }) {
   return (
     <table className="w-full text-sm" data-testid="working">
       <thead>
@@ -176,7 +316,7 @@ export function WorkingTable({ steps }: { steps: Step[] }) {
   );
 }
 
-export function ChecksList({ checks }: { checks: Check[] }) {
+function ChecksList({ checks }: { checks: Check[] }) {
   return (
     <ul className="grid gap-2" data-testid="checks">
       {checks.map((check) => (
@@ -188,7 +328,11 @@ export function ChecksList({ checks }: { checks: Check[] }) {
           )}
           data-pass={check.pass}
         >
-          {check.pass ? <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" /> : <XCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />}
+          {check.pass ? (
+            <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+          ) : (
+            <XCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+          )}
           <div>
             <div className="font-medium">
               {check.name} <span className="font-normal text-muted-foreground">Cl {check.clause}</span>
@@ -202,27 +346,52 @@ export function ChecksList({ checks }: { checks: Check[] }) {
   );
 }
 
-/** The page of a calculator: inputs, results and working; prints as a clean calc sheet. */
+export type Figure = { label: string; value: string; testId?: string };
+
+/**
+ * The page of a calculator: inputs, then the headline figures, the checks and
+ * the working (or what to fix first); prints as a clean calc sheet.
+ */
 export function CalcSheet({
   title,
   standard,
   inputs,
   summary,
-  results,
+  result,
+  figures,
+  errors,
+  note,
+  sketch,
+  source,
 }: {
   title: string;
   standard: string;
   inputs: React.ReactNode;
   /** The inputs as a table, for the printed sheet. */
   summary: [string, string][];
-  results: React.ReactNode;
+  /** null while any input is invalid. */
+  result: { checks: Check[]; steps: Step[] } | null;
+  figures: () => Figure[];
+  errors: Record<string, string>;
+  /** A line under the figures. */
+  note?: () => React.ReactNode;
+  /** A drawing shown beside the checks. */
+  sketch?: () => React.ReactNode;
+  /** Where the design actions came from: plain text, shown as such (never markup). */
+  source?: string;
 }) {
+  const from = source?.trim();
   return (
     <div className="calc-sheet mx-auto grid max-w-screen-xl gap-4 px-3 py-6 md:px-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-3xl font-semibold tracking-tight text-white print:text-black">{title}</h1>
           <p className="text-sm text-zinc-400 print:text-black">{standard}</p>
+          {from && (
+            <p className="mt-1 text-sm break-words text-zinc-200 print:text-black" data-testid="design-actions-source">
+              Design actions from: {from}
+            </p>
+          )}
         </div>
         <Button variant="outline" className="no-print" onClick={() => window.print()}>
           <PrinterIcon aria-hidden="true" />
@@ -251,7 +420,31 @@ export function CalcSheet({
             </tbody>
           </table>
         </section>
-        <div className="grid min-w-0 gap-4 self-start">{results}</div>
+        <div className="grid min-w-0 gap-4 self-start">
+          {result ? (
+            <>
+              <ResultCard title="Results">
+                <div className="grid gap-4">
+                  <KeyFigures items={figures()} />
+                  {note?.()}
+                  {sketch ? (
+                    <div className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+                      {sketch()}
+                      <ChecksList checks={result.checks} />
+                    </div>
+                  ) : (
+                    <ChecksList checks={result.checks} />
+                  )}
+                </div>
+              </ResultCard>
+              <ResultCard title="Working">
+                <WorkingTable steps={result.steps} />
+              </ResultCard>
+            </>
+          ) : (
+            <InvalidInputs errors={errors} />
+          )}
+        </div>
       </div>
       <SignOff />
     </div>
@@ -278,7 +471,7 @@ function SignOff() {
   );
 }
 
-export function ResultCard({ title, children }: { title: string; children: React.ReactNode }) {
+function ResultCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Card className="gap-3 py-4">
       <CardHeader className="px-4">
@@ -291,7 +484,7 @@ export function ResultCard({ title, children }: { title: string; children: React
   );
 }
 
-export function InvalidInputs({ errors }: { errors: Record<string, string> }) {
+function InvalidInputs({ errors }: { errors: Record<string, string> }) {
   return (
     <ResultCard title="Results">
       <p className="text-sm text-muted-foreground" role="status">
@@ -302,7 +495,7 @@ export function InvalidInputs({ errors }: { errors: Record<string, string> }) {
 }
 
 /** The headline figures above the working. */
-export function KeyFigures({ items }: { items: { label: string; value: string; testId?: string }[] }) {
+function KeyFigures({ items }: { items: { label: string; value: string; testId?: string }[] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {items.map((item) => (

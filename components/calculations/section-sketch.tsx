@@ -77,7 +77,7 @@ export function SectionSketch({ input, result }: { input: BendingInput; result: 
         {width} × {input.D} mm{input.shape === "T" ? ` (web ${input.bw}, flange ${input.hf})` : ""}
       </text>
       <text x={x0} y={y0 + h + 36} fontSize={10} fill="currentColor">
-        ● yielded ○ elastic; shaded: stress block α2 f'c
+        ● yielded ○ elastic; shaded: stress block α2 f&apos;c
       </text>
     </svg>
   );

@@ -1,10 +1,23 @@
 "use client";
 
-import { useMemo } from "react";
-import { fieldErrors, shearSchema } from "@/lib/calculations/schemas";
+import { readShearLink } from "@/lib/calculations/links";
+import { shearSchema } from "@/lib/calculations/schemas";
 import { shearStrength } from "@/lib/calculations/shear";
 import { fmt } from "@/lib/calculations/working";
-import { CalcSheet, ChecksList, ChoiceField, type FormValues, type SearchParams, InvalidInputs, KeyFigures, NumberField, num, ResultCard, useUrlForm, WorkingTable } from "./calc-parts";
+import {
+  CalcSheet,
+  ChoiceField,
+  DESIGN_ACTION_DEFAULTS,
+  DesignActionsFields,
+  designActionsSummary,
+  type FormValues,
+  num,
+  numberFields,
+  type SearchParams,
+  ToggleField,
+  useCalculation,
+  useUrlForm,
+} from "./calc-parts";
 
 const SHEAR_DEFAULTS: FormValues = {
   bv: "300",
@@ -12,6 +25,7 @@ const SHEAR_DEFAULTS: FormValues = {
   d: "390",
   fc: "32",
   Ast: "1800",
+  ...DESIGN_ACTION_DEFAULTS,
   Mstar: "150",
   Vstar: "150",
   Nstar: "0",
@@ -22,10 +36,18 @@ const SHEAR_DEFAULTS: FormValues = {
   dg: "20",
   method: "general",
   amendment: "2",
+  negativeStrain: "zero",
+  Ec: "",
+  Act: "",
+  av: "",
+  supportCompression: "1",
+  loadNearSupport: "0",
 };
 
+const negate = (n: number | undefined) => (n === undefined ? undefined : -n);
+
 export function ShearCalculator({ params }: { params: SearchParams }) {
-  const [values, set] = useUrlForm(SHEAR_DEFAULTS, params);
+  const [values, set] = useUrlForm(SHEAR_DEFAULTS, readShearLink(params));
   const candidate = {
     bv: num(values.bv),
     D: num(values.D),
@@ -34,7 +56,8 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
     Ast: num(values.Ast),
     Mstar: num(values.Mstar),
     Vstar: num(values.Vstar),
-    Nstar: num(values.Nstar),
+    // The page takes N* compression positive, as design actions come; Cl 8.2.4.2.2 and the API take tension positive.
+    Nstar: negate(num(values.Nstar)),
     Asv: num(values.Asv),
     s: num(values.s),
     fsyf: num(values.fsyf),
@@ -42,13 +65,18 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
     dg: num(values.dg),
     method: values.method,
     amendment: values.amendment === "0" ? 0 : 2,
+    negativeStrain: values.negativeStrain,
+    Ec: values.negativeStrain === "EcAct" ? num(values.Ec) : undefined,
+    Act: values.negativeStrain === "EcAct" ? num(values.Act) : undefined,
+    av: num(values.av),
+    supportCompression: values.supportCompression === "1",
+    loadNearSupport: values.loadNearSupport === "1",
+    source: values.source || undefined,
   };
-  const parsed = shearSchema.safeParse(candidate);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  const result = useMemo(() => (parsed.success ? shearStrength(parsed.data) : null), [JSON.stringify(candidate)]);
-  const field = (name: string, label: string, unit?: string, hint?: string) => (
-    <NumberField name={name} label={label} unit={unit} values={values} onChange={set} errors={errors} hint={hint} />
-  );
+  const general = values.method !== "simplified";
+  const withConcrete = general && values.negativeStrain === "EcAct";
+  const { result, errors } = useCalculation(shearSchema, candidate, shearStrength);
+  const field = numberFields(values, set, errors);
 
   const inputs = (
     <>
@@ -59,10 +87,13 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
         {field("fc", "f'c", "MPa", "20 to 100 MPa")}
         {field("Ast", "Tension steel Ast", "mm²")}
         {field("dg", "Aggregate dg", "mm")}
-        {field("Mstar", "M*", "kNm")}
-        {field("Vstar", "V*", "kN")}
-        {field("Nstar", "N*", "kN", "Tension positive")}
       </div>
+      <DesignActionsFields
+        values={values}
+        onChange={set}
+        errors={errors}
+        hints={{ Mstar: "Taken as at least V* dv", Vstar: "Checked: V* ≤ φVu", Nstar: "Compression positive" }}
+      />
       <fieldset className="grid grid-cols-2 gap-3">
         <legend className="col-span-2 mb-1 text-sm font-medium">Fitments</legend>
         {field("Asv", "Asv (all legs)", "mm²", "0 for none")}
@@ -70,7 +101,40 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
         {field("fsyf", "fsy.f", "MPa")}
         {field("alphaV", "Angle αv", "°", "90 for vertical")}
       </fieldset>
-      <ChoiceField name="method" label="Method" values={values} onChange={set} options={[{ value: "general", label: "General (Cl 8.2.4.2)" }, { value: "simplified", label: "Simplified (Cl 8.2.4.3)" }]} />
+      <ChoiceField
+        name="method"
+        label="Method"
+        values={values}
+        onChange={set}
+        options={[
+          { value: "general", label: "General (Cl 8.2.4.2)" },
+          { value: "simplified", label: "Simplified (Cl 8.2.4.3)" },
+        ]}
+      />
+      {general && (
+        <ChoiceField
+          name="negativeStrain"
+          label="Where εx comes out negative (Cl 8.2.4.2.2)"
+          values={values}
+          onChange={set}
+          options={[
+            { value: "zero", label: "Take εx as 0" },
+            { value: "EcAct", label: "Recalculate with Ec Act (≥ −0.2×10⁻³)" },
+          ]}
+        />
+      )}
+      {withConcrete && (
+        <div className="grid grid-cols-2 gap-3">
+          {field("Ec", "Ec", "MPa", "Blank: Table 3.1.2")}
+          {field("Act", "Act", "mm²", "Blank: bv × D/2")}
+        </div>
+      )}
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-medium">Near a support (Cl 8.2.3.2)</legend>
+        {field("av", "Section from the support face, av", "mm", "Blank: not near a support")}
+        <ToggleField name="supportCompression" label="The support reaction compresses the end of the member" values={values} onChange={set} />
+        <ToggleField name="loadNearSupport" label="The shear comes from a concentrated load within 2dv of the support" values={values} onChange={set} />
+      </fieldset>
       <ChoiceField
         name="amendment"
         label="Edition"
@@ -87,9 +151,26 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
   const summary: [string, string][] = [
     ["Section", `bv ${values.bv}, D ${values.D}, d ${values.d} mm, Ast ${values.Ast} mm²`],
     ["Concrete", `f'c ${values.fc} MPa, dg ${values.dg} mm`],
-    ["Actions", `M* ${values.Mstar} kNm, V* ${values.Vstar} kN, N* ${values.Nstar} kN`],
+    ...designActionsSummary(values),
     ["Fitments", `Asv ${values.Asv} mm² at ${values.s} mm, fsy.f ${values.fsyf} MPa, αv ${values.alphaV}°`],
-    ["Method", `${values.method}, ${values.amendment === "0" ? "AS 3600:2018 as first published" : "with Amendment 2"}`],
+    [
+      "Method",
+      `${values.method}, ${values.amendment === "0" ? "AS 3600:2018 as first published" : "with Amendment 2"}${
+        general
+          ? `; negative εx ${withConcrete ? `recalculated with Ec Act (Ec ${values.Ec || "Table 3.1.2"}, Act ${values.Act || "bv D/2"})` : "taken as 0"}`
+          : ""
+      }`,
+    ],
+    ...(values.av?.trim()
+      ? [
+          [
+            "Near a support",
+            `av ${values.av} mm; ${values.supportCompression === "1" ? "support compresses the member end" : "support does not compress the member end"}${
+              values.loadNearSupport === "1" ? "; concentrated load within 2dv" : ""
+            }`,
+          ] as [string, string],
+        ]
+      : []),
   ];
 
   return (
@@ -98,34 +179,23 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
       standard="Shear strength of a reinforced concrete beam, AS 3600:2018 Cl 8.2"
       inputs={inputs}
       summary={summary}
-      results={
-        result ? (
-          <>
-            <ResultCard title="Results">
-              <div className="grid gap-4">
-                <KeyFigures
-                  items={[
-                    { label: "Vuc (kN)", value: fmt(result.Vuc), testId: "result-vuc" },
-                    { label: "Vus (kN)", value: fmt(result.Vus), testId: "result-vus" },
-                    { label: "Vu.max (kN)", value: fmt(result.VuMax), testId: "result-vumax" },
-                    { label: "φVu (kN)", value: fmt(result.phiVu), testId: "result-phivu" },
-                  ]}
-                />
-                <p className="text-sm" data-testid="fitments-required">
-                  {result.fitmentsRequired ? "Fitments are required (Cl 8.2.1.6)." : "Fitments are not required by Cl 8.2.1.6."} Fitment spacing at most {fmt(result.maxSpacing)} mm along the beam and{" "}
-                  {fmt(result.maxTransverseSpacing)} mm across it (Cl 8.3.2.2).
-                </p>
-                <ChecksList checks={result.checks} />
-              </div>
-            </ResultCard>
-            <ResultCard title="Working">
-              <WorkingTable steps={result.steps} />
-            </ResultCard>
-          </>
-        ) : (
-          <InvalidInputs errors={errors} />
-        )
-      }
+      result={result}
+      errors={errors}
+      figures={() => [
+        result!.enhancement > 1
+          ? { label: `${fmt(result!.enhancement)} Vuc (kN)`, value: fmt(result!.enhancement * result!.Vuc), testId: "result-vuc" }
+          : { label: "Vuc (kN)", value: fmt(result!.Vuc), testId: "result-vuc" },
+        { label: "Vus (kN)", value: fmt(result!.Vus), testId: "result-vus" },
+        { label: "Vu.max (kN)", value: fmt(result!.VuMax), testId: "result-vumax" },
+        { label: "φVu (kN)", value: fmt(result!.phiVu), testId: "result-phivu" },
+      ]}
+      source={values.source}
+      note={() => (
+        <p className="text-sm" data-testid="fitments-required">
+          {result!.fitmentsRequired ? "Fitments are required (Cl 8.2.1.6)." : "Fitments are not required by Cl 8.2.1.6."} Fitment spacing at most{" "}
+          {fmt(result!.maxSpacing)} mm along the beam and {fmt(result!.maxTransverseSpacing)} mm across it (Cl 8.3.2.2).
+        </p>
+      )}
     />
   );
 }

@@ -1,10 +1,27 @@
+import type { ReactNode } from "react";
+import { NoProject } from "@/components/projects/no-project";
 import { requireUser } from "@/lib/auth/current-user";
 import { type DatasetKey, datasets } from "@/lib/datasets/registry";
+import { pageProjects } from "@/lib/projects/page";
 import { DatasetScreen } from "./dataset-screen";
 
-/** The server side of a data screen: signed-in users only, then the interactive screen. */
-export async function DatasetPage({ dataset }: { dataset: DatasetKey }) {
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+/**
+ * The server side of a data screen: signed-in users only; the table of the
+ * current project (a `?project=` link makes that one current), or an
+ * explanation of projects when the user has none.
+ */
+export async function DatasetPage({ dataset, searchParams, extra }: { dataset: DatasetKey; searchParams?: Promise<SearchParams>; extra?: ReactNode }) {
   const info = datasets[dataset];
-  const user = await requireUser(info.route);
-  return <DatasetScreen dataset={info} user={user.email} />;
+  const query = (await searchParams) ?? {};
+  const page = await pageProjects();
+  if (!page) {
+    const project = typeof query.project === "string" ? `?project=${encodeURIComponent(query.project)}` : "";
+    await requireUser(`${info.route}${project}`);
+    return null;
+  }
+  if (!page.current) return <NoProject title={info.title} projects={page.projects} />;
+  const filter = typeof query.filter === "string" ? query.filter : undefined;
+  return <DatasetScreen key={`${page.current.id}:${dataset}`} dataset={info} project={page.current} initialFilter={filter} extra={extra} />;
 }

@@ -1,35 +1,37 @@
 "use client";
 
-import { ClipboardPasteIcon, CopyIcon, FilterIcon, PlusIcon, SaveIcon, SendIcon, XIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { ClipboardPasteIcon, CopyIcon, SaveIcon, XCircleIcon, XIcon } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { RevitIndicator } from "@/components/revit/revit-indicator";
-import { Input } from "@/components/ui/input";
 import { useMediaQuery, WIDE_SCREEN } from "@/hooks/use-media-query";
-import { apiRequest } from "@/lib/api-client";
-import { type ColumnPreset, compareColumns, columnPresets, deriveColumns, FIXED_FIELDS, presetColumns, type Row } from "@/lib/datasets/columns";
+import { datasetsApi } from "@/lib/datasets/api";
+import { type ColumnPreset, compareColumns, deriveColumns, FIXED_FIELDS, presetColumns, type Row } from "@/lib/datasets/columns";
 import { copyTargets } from "@/lib/datasets/copy";
 import { type Draft, draftExtraColumns, draftFromRow, draftPayload, newRowDraft, rebaseDraft, setCellTexts } from "@/lib/datasets/draft";
 import { pasteTargets } from "@/lib/datasets/paste";
 import type { DatasetInfo } from "@/lib/datasets/registry";
+import { callApi } from "@/lib/http/contract";
+import type { ProjectAccess } from "@/lib/projects/access";
+import { refusal } from "@/lib/projects/roles";
+import type { PushSummary } from "@/lib/relay/summary";
 import { CopyDialog } from "./copy-dialog";
-import { type GridActions, ParameterGrid } from "./parameter-grid";
+import { ExportMenu } from "./export-menu";
+import { type GridActions, ParameterGrid } from "./grid/parameter-grid";
 import { PasteDialog } from "./paste-dialog";
+import { DatasetToolbar } from "./toolbar";
 import { useDatasetRows } from "./use-dataset-rows";
 import { usePush } from "./use-push";
+import { useTableEdits } from "./use-table-edits";
+
+// Side panels load their code when first opened.
+const RowHistory = dynamic(() => import("./row-history").then((m) => m.RowHistory));
+const ActivityLog = dynamic(() => import("./activity-log").then((m) => m.ActivityLog));
+const PushPreviewDialog = dynamic(() => import("./push-preview-dialog").then((m) => m.PushPreviewDialog));
 
 const NO_ROWS: Row[] = [];
 const fixed = new Set<string>(FIXED_FIELDS);
@@ -40,12 +42,25 @@ function logFailure(status: number, error: string) {
   console.error(`Server responded with ${status}: ${error}`);
 }
 
-/** One screen for every dataset (pier, abt, box, coresetup): load, filter, sort, edit, create, delete, push. */
-export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: string }) {
-  const { state, reload } = useDatasetRows(dataset.key);
-  const { pushAll, pushRow, connected } = usePush(dataset.key, user);
+type DatasetScreenProps = {
+  dataset: DatasetInfo;
+  project: ProjectAccess;
+  /** The Parameter filter a link opened the screen with (`?filter=`). */
+  initialFilter?: string;
+  /** Tools of one table shown above the grid (e.g. "Fill from Revit tables" on Model Setup). */
+  extra?: React.ReactNode;
+};
+
+/** One screen for every table of a project (Revit and Midas): load, filter, sort, edit (a row, or cells like a spreadsheet), create, delete, undo, history, push. */
+export function DatasetScreen({ dataset, project, initialFilter = "", extra }: DatasetScreenProps) {
+  const { state, reload } = useDatasetRows(project.id, dataset.key);
+  const { pushAll, pushRow, connected, outcome, dismissOutcome } = usePush(project.id, dataset.key);
+  /** The push waiting for the engineer's OK after its preview: a row (by Parameter) or the whole table. */
+  const [pushing, setPushing] = useState<{ parameter?: string } | null>(null);
   const wide = useMediaQuery(WIDE_SCREEN);
-  const [filter, setFilter] = useState("");
+  /** Why this user may not change the table (viewers), shown on every disabled control. */
+  const readOnly = refusal(project.role, "write", project.name);
+  const [filter, setFilter] = useState(initialFilter);
   const [preset, setPreset] = useState<ColumnPreset>("all");
   const [editing, setEditing] = useState<Draft | null>(null);
   const [conflicts, setConflicts] = useState<Map<string, string> | null>(null);
@@ -53,17 +68,50 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
   const [copyOpen, setCopyOpen] = useState(false);
   const [pasteOpen, setPasteOpen] = useState(false);
+  const [historyOf, setHistoryOf] = useState<Row | null>(null);
+  const [activityOpen, setActivityOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const rows = state.status === "ready" ? state.rows : NO_ROWS;
-  /** Every column the dataset has (the API sends all of them on each row), shown or not. */
-  const datasetColumns = useMemo(() => Object.keys(rows[0] ?? {}).filter((k) => !fixed.has(k)), [rows]);
-  const shownColumns = useMemo(() => deriveColumns(rows), [rows]);
+  const edits = useTableEdits(project.id, dataset.key, rows, reload);
+  /** Every column the table has, shown or not (a row carries only its own). */
+  const datasetColumns = useMemo(() => (state.status === "ready" ? state.columns.filter((k) => !fixed.has(k)) : []), [state]);
+  const shownColumns = useMemo(() => deriveColumns(rows, [], datasetColumns), [rows, datasetColumns]);
   const extraKey = draftExtraColumns(editing, shownColumns).join(",");
   const columns = useMemo(
     () => presetColumns(extraKey ? [...shownColumns, ...extraKey.split(",")].sort(compareColumns) : shownColumns, preset),
     [shownColumns, extraKey, preset],
   );
+  const liveRowIds = useMemo(() => new Set(rows.map((r) => Number(r.Id))), [rows]);
+  /** Rows the add-in could not apply in the latest push, marked with its reason. */
+  const rowNotes = useMemo(() => {
+    const notes = new Map<number, React.ReactNode>();
+    for (const error of outcome?.errors ?? []) {
+      const id = error.id ?? Number(rows.find((r) => r.Parameter === error.parameter)?.Id);
+      if (Number.isFinite(id)) notes.set(id, <FailedMark message={error.message} />);
+    }
+    return notes;
+  }, [outcome, rows]);
+
+  // Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z anywhere on the screen, except while typing into a field.
+  const { undo, redo } = edits;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const key = event.key.toLowerCase();
+      if (key === "z" && !event.shiftKey) {
+        event.preventDefault();
+        void undo();
+      } else if ((key === "z" && event.shiftKey) || key === "y") {
+        event.preventDefault();
+        void redo();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [undo, redo]);
 
   function exitEdit() {
     setEditing(null);
@@ -73,14 +121,14 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
   async function save() {
     if (!editing || editing.id === undefined || !Number.isFinite(editing.id)) return;
     setBusy(true);
-    const result = await apiRequest<{ data: Row }>(`/api/database/${dataset.key}/edit-element`, {
-      method: "POST",
-      body: { id: editing.id, data: draftPayload(editing) },
-    });
+    const data = draftPayload(editing);
+    const before = rows.find((r) => Number(r.Id) === editing.id);
+    const result = await callApi(datasetsApi.edit, { params: { id: project.id, ds: dataset.key, rowId: editing.id }, body: { data } });
     setBusy(false);
     setConfirmation(null);
     if (result.ok) {
       toast.success(`Saved ${result.data.data.Parameter}`);
+      edits.recordRowSave(before, data, result.data.data as Row);
       exitEdit();
       await reload();
       return;
@@ -105,10 +153,7 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
       return;
     }
     setBusy(true);
-    const result = await apiRequest<{ data: Row }>(`/api/database/${dataset.key}/create-element`, {
-      method: "POST",
-      body: { data: draftPayload(creating) },
-    });
+    const result = await callApi(datasetsApi.create, { params: { id: project.id, ds: dataset.key }, body: { data: draftPayload(creating) } });
     setBusy(false);
     if (!result.ok) {
       logFailure(result.status, result.error);
@@ -116,6 +161,7 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
       return;
     }
     toast.success(`Created ${result.data.data.Parameter}`);
+    edits.recordCreate(result.data.data as Row);
     setCreating(null);
     await reload();
   }
@@ -124,7 +170,7 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
     const id = Number(row.Id);
     if (!Number.isFinite(id)) return;
     setBusy(true);
-    const result = await apiRequest(`/api/database/${dataset.key}/delete-element`, { method: "POST", body: { id } });
+    const result = await callApi(datasetsApi.remove, { params: { id: project.id, ds: dataset.key, rowId: id } });
     setBusy(false);
     setConfirmation(null);
     if (!result.ok) {
@@ -134,8 +180,11 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
       return;
     }
     toast.success(`Deleted ${row.Parameter}`);
+    edits.recordDelete(row);
     await reload();
   }
+
+  const onRestored = useCallback(() => void reload(), [reload]);
 
   const actions: GridActions = {
     onEdit: (row) => {
@@ -143,8 +192,9 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
       setConflicts(null);
       setEditing(draftFromRow(row, datasetColumns));
     },
+    onHistory: setHistoryOf,
     onDelete: (row) => setConfirmation({ kind: "delete", row }),
-    onPush: (row) => void pushRow(String(row.Parameter)),
+    onPush: (row) => setPushing({ parameter: String(row.Parameter) }),
     onSave: () => setConfirmation({ kind: "save" }),
     onExit: exitEdit,
     onEditDraft: setEditing,
@@ -153,7 +203,16 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
     onCreateDraft: setCreating,
   };
 
+  const sheet = useMemo(
+    () => ({
+      onCellEdits: (list: Parameters<typeof edits.saveCells>[0], what: string) => void edits.saveCells(list, what),
+      onMessage: (message: string) => toast.error(message),
+    }),
+    [edits],
+  );
+
   const fetchedLine = state.status === "ready" ? `Fetched ${state.rows.length} items in ${state.ms}ms` : "\u00a0";
+  const anyBusy = busy || edits.busy;
 
   return (
     <div className="mx-auto max-w-screen-2xl px-2 py-4 md:px-6">
@@ -165,79 +224,68 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
           <CardDescription data-testid="fetched-line" aria-live="polite">
             {fetchedLine}
           </CardDescription>
+          <p className="text-xs text-muted-foreground" data-testid="table-project">
+            {project.name} · {dataset.items}
+            {readOnly && <span className="ml-1">· read only (you are a {project.role})</span>}
+          </p>
         </CardHeader>
         <CardContent className="grid gap-3 px-4">
-          <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Table tools">
-            <Button onClick={() => void pushAll()}>
-              <SendIcon aria-hidden="true" />
-              {dataset.pushAllLabel}
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() => {
-                exitEdit();
-                setCreating(newRowDraft(columns));
-              }}
-              disabled={creating !== null || busy}
-            >
-              <PlusIcon aria-hidden="true" />
-              Create New Row
-            </Button>
-            <Input
-              className="w-full max-w-xs sm:w-64"
-              placeholder="Filter Parameters..."
-              aria-label="Filter Parameters"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
-            />
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline">
-                  <FilterIcon aria-hidden="true" />
-                  Filter Columns
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuLabel>Show</DropdownMenuLabel>
-                <DropdownMenuSeparator />
-                <DropdownMenuRadioGroup value={preset} onValueChange={(v) => setPreset(v as ColumnPreset)}>
-                  {columnPresets.map((p) => (
-                    <DropdownMenuRadioItem key={p.value} value={p.value}>
-                      {p.label}
-                    </DropdownMenuRadioItem>
-                  ))}
-                </DropdownMenuRadioGroup>
-              </DropdownMenuContent>
-            </DropdownMenu>
-            <div className="ml-auto">
-              <RevitIndicator count={connected} />
-            </div>
-          </div>
+          <DatasetToolbar
+            dataset={dataset}
+            readOnly={readOnly}
+            busy={anyBusy}
+            creating={creating !== null}
+            filter={filter}
+            onFilter={setFilter}
+            preset={preset}
+            onPreset={setPreset}
+            onPushAll={() => setPushing({})}
+            onCreate={() => {
+              exitEdit();
+              setCreating(newRowDraft(columns));
+            }}
+            undoLabel={edits.undoLabel}
+            redoLabel={edits.redoLabel}
+            onUndo={() => void edits.undo()}
+            onRedo={() => void edits.redo()}
+            onActivity={() => setActivityOpen(true)}
+            connected={connected}
+          >
+            <ExportMenu projectId={project.id} dataset={dataset} readOnly={readOnly} onImported={() => void reload()} />
+          </DatasetToolbar>
 
           {editing && (
-            <div className="flex flex-wrap items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2" role="region" aria-label="Edit tools">
+            <div
+              className="flex flex-wrap items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2"
+              role="region"
+              aria-label="Edit tools"
+            >
               <span className="mr-auto text-sm">
                 Editing <strong>{editing.storedParameter}</strong>
                 {editing.angle && <span className="text-muted-foreground"> (angles in degrees)</span>}
               </span>
-              <Button size="sm" variant="outline" onClick={() => setCopyOpen(true)} disabled={busy}>
+              <Button size="sm" variant="outline" onClick={() => setCopyOpen(true)} disabled={anyBusy}>
                 <CopyIcon aria-hidden="true" />
                 Copy to N Number Cells
               </Button>
-              <Button size="sm" variant="outline" onClick={() => setPasteOpen(true)} disabled={busy}>
+              <Button size="sm" variant="outline" onClick={() => setPasteOpen(true)} disabled={anyBusy}>
                 <ClipboardPasteIcon aria-hidden="true" />
                 Paste Excel Data
               </Button>
-              <Button size="sm" onClick={() => setConfirmation({ kind: "save" })} disabled={busy}>
+              <Button size="sm" onClick={() => setConfirmation({ kind: "save" })} disabled={anyBusy}>
                 <SaveIcon aria-hidden="true" />
                 Save
               </Button>
-              <Button size="sm" variant="ghost" onClick={exitEdit} disabled={busy}>
+              <Button size="sm" variant="ghost" onClick={exitEdit} disabled={anyBusy}>
                 <XIcon aria-hidden="true" />
                 Exit
               </Button>
             </div>
           )}
+
+          {extra}
+
+          {outcome && <PushOutcome outcome={outcome} onDismiss={dismissOutcome} />}
 
           {conflicts && conflicts.size > 0 && (
             <Alert variant="destructive" data-testid="conflict-alert">
@@ -270,10 +318,14 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
               editing={editing}
               conflicts={conflicts}
               creating={creating}
-              busy={busy}
+              busy={anyBusy}
               wide={wide}
               actions={actions}
+              sheet={sheet}
               datasetTitle={dataset.title}
+              readOnly={readOnly}
+              canPush={dataset.pushAllLabel !== null}
+              rowNotes={rowNotes}
             />
           )}
         </CardContent>
@@ -285,17 +337,17 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
         title={`Save ${editing?.parameter || "this row"}?`}
         description="The row is written to the database for everyone."
         confirmLabel="Save"
-        busy={busy}
+        busy={anyBusy}
         onConfirm={() => void save()}
       />
       <ConfirmDialog
         open={confirmation?.kind === "delete"}
         onOpenChange={(open) => !open && setConfirmation(null)}
         title={`Delete ${confirmation?.kind === "delete" ? confirmation.row.Parameter : ""}?`}
-        description="The row is removed from the table for everyone. This cannot be undone."
+        description="The row is removed from the table for everyone. Undo, or Restore in the table's activity, brings it back."
         confirmLabel="Delete"
         destructive
-        busy={busy}
+        busy={anyBusy}
         onConfirm={() => confirmation?.kind === "delete" && void remove(confirmation.row)}
       />
       <CopyDialog
@@ -314,6 +366,84 @@ export function DatasetScreen({ dataset, user }: { dataset: DatasetInfo; user: s
           toast.message(`Pasted ${targets.size} of ${values.length} value${values.length === 1 ? "" : "s"}`);
         }}
       />
+      {pushing && (
+        <PushPreviewDialog
+          projectId={project.id}
+          dataset={dataset.key}
+          title={dataset.title}
+          parameter={pushing.parameter}
+          onClose={() => setPushing(null)}
+          onPush={() => {
+            setPushing(null);
+            void (pushing.parameter === undefined ? pushAll() : pushRow(pushing.parameter));
+          }}
+        />
+      )}
+      {historyOf && (
+        <RowHistory
+          projectId={project.id}
+          dataset={dataset.key}
+          row={historyOf}
+          readOnly={readOnly}
+          onClose={() => setHistoryOf(null)}
+          onRestored={() => {
+            setHistoryOf(null);
+            onRestored();
+          }}
+        />
+      )}
+      {activityOpen && (
+        <ActivityLog
+          projectId={project.id}
+          dataset={dataset.key}
+          title={dataset.title}
+          open={activityOpen}
+          readOnly={readOnly}
+          liveRowIds={liveRowIds}
+          onClose={() => setActivityOpen(false)}
+          onRestored={onRestored}
+        />
+      )}
     </div>
+  );
+}
+
+/** A row Revit did not apply: a mark in the Parameter cell, the add-in's reason on hover and for screen readers. */
+function FailedMark({ message }: { message: string }) {
+  return (
+    <span className="ml-1 shrink-0 text-destructive" title={message} data-testid="row-push-failed">
+      <XCircleIcon className="size-3.5" aria-hidden="true" />
+      <span className="sr-only">Not applied in Revit: {message}</span>
+    </span>
+  );
+}
+
+/** How the add-in applied the latest push, row by row; kept until the next push or dismissed. */
+function PushOutcome({ outcome, onDismiss }: { outcome: PushSummary; onDismiss: () => void }) {
+  const failed = outcome.errors.length;
+  const applied = Math.max(0, outcome.rows - failed);
+  return (
+    <Alert variant={failed ? "destructive" : "default"} data-testid="push-outcome">
+      <AlertTitle>
+        {failed === 0
+          ? `Revit applied all ${outcome.rows} row${outcome.rows === 1 ? "" : "s"} of the push`
+          : `Revit applied ${applied} of ${outcome.rows} rows; ${failed} failed`}
+      </AlertTitle>
+      <AlertDescription>
+        {failed > 0 && (
+          <ul className="list-inside list-disc">
+            {outcome.errors.slice(0, 12).map((e, i) => (
+              <li key={i}>
+                {e.parameter ?? `row ${e.id}`}: {e.message}
+              </li>
+            ))}
+            {failed > 12 && <li>and {failed - 12} more</li>}
+          </ul>
+        )}
+        <Button size="sm" variant="ghost" className="mt-1 w-fit px-2" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </AlertDescription>
+    </Alert>
   );
 }

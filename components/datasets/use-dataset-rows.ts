@@ -1,28 +1,24 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { datasetsApi } from "@/lib/datasets/api";
 import type { Row } from "@/lib/datasets/columns";
+import { callApi } from "@/lib/http/contract";
 
-export type RowsState =
-  | { status: "loading" }
-  | { status: "error"; message: string }
-  | { status: "ready"; rows: Row[]; ms: number };
+const ROWS_CHANGED = "pontifex:rows-changed";
 
-async function readError(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === "string") return body.error;
-  } catch {
-    /* not JSON */
-  }
-  return `Server responded with ${response.status}`;
+/** Tells the table screens on this page that rows of a table were written elsewhere, so they load it again. */
+export function announceRowsChanged(projectId: number, dataset: string): void {
+  window.dispatchEvent(new CustomEvent(ROWS_CHANGED, { detail: { projectId, dataset } }));
 }
 
+export type RowsState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; rows: Row[]; columns: string[]; ms: number };
+
 /**
- * The rows of a dataset from fetch-all, with the error texts of SPEC section 8.
+ * The rows of a project's table, with the error texts of SPEC section 8.
  * `reload` refetches in place: the rows on screen stay until the new ones arrive.
  */
-export function useDatasetRows(dataset: string) {
+export function useDatasetRows(projectId: number, dataset: string) {
   const [state, setState] = useState<RowsState>({ status: "loading" });
   const inFlight = useRef<AbortController | null>(null);
 
@@ -32,23 +28,34 @@ export function useDatasetRows(dataset: string) {
     inFlight.current = controller;
     const started = performance.now();
     try {
-      const response = await fetch(`/api/database/${dataset}/fetch-all`, { credentials: "include", cache: "no-store", signal: controller.signal });
-      if (!response.ok) throw new Error(await readError(response));
-      const body = (await response.json()) as { data?: unknown };
-      if (!body || !Array.isArray(body.data)) throw new Error("Invalid response structure");
-      setState({ status: "ready", rows: body.data as Row[], ms: Math.round(performance.now() - started) });
+      const result = await callApi(datasetsApi.rows, { params: { id: projectId, ds: dataset }, signal: controller.signal });
+      if (!result.ok) throw new Error(result.error);
+      if (!result.data || !Array.isArray(result.data.data)) throw new Error("Invalid response structure");
+      setState({ status: "ready", rows: result.data.data as Row[], columns: result.data.columns ?? [], ms: Math.round(performance.now() - started) });
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = error instanceof Error ? `Error during fetching data: ${error.message}` : "An unknown error occurred.";
       console.error(message);
       setState({ status: "error", message });
     }
-  }, [dataset]);
+  }, [projectId, dataset]);
 
   useEffect(() => {
+    // reload sets state only once the answer is in (after an await), never synchronously.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void reload();
     return () => inFlight.current?.abort();
   }, [reload]);
+
+  // Another tool on the page wrote rows of this table (e.g. "Fill from Revit tables").
+  useEffect(() => {
+    const onChanged = (event: Event) => {
+      const detail = (event as CustomEvent<{ projectId: number; dataset: string }>).detail;
+      if (detail.projectId === projectId && detail.dataset === dataset) void reload();
+    };
+    window.addEventListener(ROWS_CHANGED, onChanged);
+    return () => window.removeEventListener(ROWS_CHANGED, onChanged);
+  }, [projectId, dataset, reload]);
 
   return { state, reload };
 }

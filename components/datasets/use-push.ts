@@ -1,12 +1,11 @@
 "use client";
 
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { useRevitEvents } from "@/components/revit/use-revit-events";
-import { apiRequest } from "@/lib/api-client";
+import { callApi } from "@/lib/http/contract";
+import { relayApi } from "@/lib/relay/api";
 import type { PushSummary } from "@/lib/relay/summary";
-
-type PushAnswer = { pushId: string; rows: number; status: "delivered" | "queued"; deliveredTo: number };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -42,18 +41,24 @@ function showAcknowledgement(push: PushSummary): void {
  * Push a whole table or one row to the user's Revit add-ins; a toast says
  * what happened and is updated live when the add-in acknowledges.
  */
-export function usePush(dataset: string, user: string) {
+export function usePush(projectId: number, dataset: string) {
   const mine = useRef(new Set<string>());
   // The add-in may answer before the push request itself returns: remember the latest news of every push.
   const latest = useRef(new Map<string, PushSummary>());
+  /** How the add-in applied my latest push of this table, row by row (kept on screen until the next push). */
+  const [outcome, setOutcome] = useState<PushSummary | null>(null);
+  const acknowledged = (push: PushSummary) => {
+    showAcknowledgement(push);
+    if (["applied", "partial", "failed"].includes(push.status)) setOutcome(push);
+  };
   const { connected } = useRevitEvents((push) => {
     latest.current.set(push.pushId, push);
     if (latest.current.size > 200) latest.current.delete(latest.current.keys().next().value!);
-    if (mine.current.has(push.pushId)) showAcknowledgement(push);
+    if (mine.current.has(push.pushId)) acknowledged(push);
   });
 
-  async function push(path: string): Promise<void> {
-    const result = await apiRequest<PushAnswer>(path, { method: "POST", body: { user } });
+  async function push(parameter?: string): Promise<void> {
+    const result = await callApi(relayApi.push, { params: { id: projectId }, body: { dataset, parameter } });
     if (!result.ok) {
       console.error(`Response status: ${result.status}`);
       if (result.status === 401) console.error("Session cookie not found");
@@ -61,15 +66,18 @@ export function usePush(dataset: string, user: string) {
       return;
     }
     mine.current.add(result.data.pushId);
+    setOutcome(null);
     const already = latest.current.get(result.data.pushId);
-    if (already && ["applied", "partial", "failed"].includes(already.status)) showAcknowledgement(already);
+    if (already && ["applied", "partial", "failed"].includes(already.status)) acknowledged(already);
     else if (result.data.status === "queued") toast.message(describePush(result.data), { id: result.data.pushId });
     else toast.success(describePush(result.data), { id: result.data.pushId });
   }
 
   return {
     connected,
-    pushAll: () => push(`/api/websocket/${dataset}/fetch-all`),
-    pushRow: (parameter: string) => push(`/api/websocket/${dataset}/fetch-one/${encodeURIComponent(parameter)}`),
+    outcome,
+    dismissOutcome: () => setOutcome(null),
+    pushAll: () => push(),
+    pushRow: (parameter: string) => push(parameter),
   };
 }

@@ -16,15 +16,24 @@ import {
 import type { PublicUser } from "@/lib/auth/session";
 import { type MenuEntry, type MenuLink, mainMenus, settingsSignedIn, settingsSignedOut } from "@/lib/navigation";
 import { cn } from "@/lib/utils";
+import { ProjectSwitcher } from "@/components/projects/project-switcher";
+import type { ProjectSummary } from "@/lib/projects/schemas";
 import { ThemeToggle } from "./theme-toggle";
 import { useLogout } from "./use-logout";
 
 export type ExternalUrls = Partial<Record<"SUPER_T_URL" | "DECK_UNIT_URL", string>>;
 
-type NavBarProps = { user: PublicUser | null; externalUrls: ExternalUrls };
+type NavBarProps = {
+  user: PublicUser | null;
+  externalUrls: ExternalUrls;
+  /** The signed-in user's projects and the current one, for the project switcher. */
+  projects?: ProjectSummary[];
+  currentProjectId?: number | null;
+};
 
 function EntryLink({ entry, externalUrls, onNavigate }: { entry: MenuEntry; externalUrls: ExternalUrls; onNavigate?: () => void }) {
-  const itemClass = "block rounded-sm px-3 py-2 text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50";
+  const itemClass =
+    "block rounded-sm px-3 py-2 text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50";
   if (entry.kind === "link") {
     return (
       <NavigationMenuLink asChild>
@@ -115,7 +124,7 @@ function DesktopMenus({ user, externalUrls }: NavBarProps) {
   );
 }
 
-function MobileMenu({ user, externalUrls }: NavBarProps) {
+function MobileMenu({ user, externalUrls, projects, currentProjectId }: NavBarProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const sections = [...mainMenus, { label: "Settings", entries: settingsEntries(user) }];
@@ -136,6 +145,12 @@ function MobileMenu({ user, externalUrls }: NavBarProps) {
             </Button>
           </DrawerClose>
         </div>
+        {user && (
+          <section aria-label="Project" className="border-b px-4 py-3">
+            <h2 className="pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Project</h2>
+            <ProjectSwitcher projects={projects ?? []} currentId={currentProjectId ?? null} inline onSwitched={close} />
+          </section>
+        )}
         {/* NavigationMenuLink needs a NavigationMenu around it, even in the drawer. */}
         <NavigationMenu orientation="vertical" className="block min-h-0 max-w-none flex-1 overflow-y-auto overscroll-contain" aria-label="Mobile">
           <div className="grid gap-4 p-4">
@@ -167,6 +182,11 @@ export function NavBar(props: NavBarProps) {
           <span aria-hidden="true" className="inline-block size-5 rounded-sm bg-brand" />
           Pontifex
         </Link>
+        {props.user && (
+          <div className="hidden md:block">
+            <ProjectSwitcher projects={props.projects ?? []} currentId={props.currentProjectId ?? null} />
+          </div>
+        )}
         <DesktopMenus {...props} />
         <div className="ml-auto flex items-center gap-1">
           {props.user && (

@@ -11,7 +11,9 @@ import type { PushSummary } from "@/lib/relay/summary";
 export function useRevitEvents(onPush?: (push: PushSummary) => void): { connected: number | null } {
   const [connected, setConnected] = useState<number | null>(null);
   const onPushRef = useRef(onPush);
-  onPushRef.current = onPush;
+  useEffect(() => {
+    onPushRef.current = onPush;
+  });
 
   useEffect(() => {
     const source = new EventSource("/api/revit/events", { withCredentials: true });

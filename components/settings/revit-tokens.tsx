@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckIcon, CopyIcon, KeyRoundIcon, PlugIcon, Trash2Icon } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { useRevitEvents } from "@/components/revit/use-revit-events";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -22,6 +22,8 @@ function when(iso: string | null): string {
 }
 
 /** Tokens for the Revit add-in: create (shown once), see use and connection, revoke. */
+const noSubscription = () => () => {};
+
 export function RevitTokens({ websocketPath }: { websocketPath: string }) {
   const [tokens, setTokens] = useState<Token[] | null>(null);
   const [connections, setConnections] = useState<Connection[]>([]);
@@ -30,7 +32,11 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<Token | null>(null);
   const [busy, setBusy] = useState(false);
-  const [origin, setOrigin] = useState("");
+  const origin = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin.replace(/^http/, "ws"),
+    () => "",
+  );
 
   const load = useCallback(async () => {
     const [list, status] = await Promise.all([
@@ -42,13 +48,12 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
     if (status.ok) setConnections(status.data.connected);
   }, []);
 
-  useEffect(() => {
-    setOrigin(window.location.origin.replace(/^http/, "ws"));
-    void load();
-  }, [load]);
+  // Loads again whenever the number of connected add-ins changes (and once at first).
+  // load sets state only once its answers are in (after an await), never synchronously.
   const { connected } = useRevitEvents();
   useEffect(() => {
-    if (connected !== null) void load();
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
   }, [connected, load]);
 
   async function create(event: React.FormEvent) {
@@ -87,8 +92,8 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
           <h2>Revit add-in tokens</h2>
         </CardTitle>
         <CardDescription>
-          The Pontifex add-in in Revit connects to {origin ? <code className="break-all">{`${origin}${websocketPath}`}</code> : "this server"} with a token. Give each
-          workstation its own, and revoke it when the workstation goes.
+          The Pontifex add-in in Revit connects to {origin ? <code className="break-all">{`${origin}${websocketPath}`}</code> : "this server"} with a token.
+          Give each workstation its own, and revoke it when the workstation goes.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -125,7 +130,8 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
                 </Button>
               </div>
               <p className="min-w-0 text-xs break-all">
-                Try it with the reference add-in: <code>{`npm run revit:agent -- --url ${origin}${websocketPath} --token ${created.token.slice(0, 8)}...`}</code>
+                Try it with the reference add-in:{" "}
+                <code>{`npm run revit:agent -- --url ${origin}${websocketPath} --token ${created.token.slice(0, 8)}...`}</code>
               </p>
             </AlertDescription>
           </Alert>

@@ -12,15 +12,17 @@ type ResponsiveDialogProps = {
   description?: React.ReactNode;
   children?: React.ReactNode;
   footer: React.ReactNode;
+  /** Classes of the centred dialog, e.g. a wider max-width for a table of changes. */
+  className?: string;
 };
 
-/** A centred dialog (at most 425 px wide) from 768 px up, a bottom drawer on narrower screens. */
-export function ResponsiveDialog({ open, onOpenChange, title, description, children, footer }: ResponsiveDialogProps) {
+/** A centred dialog (at most 425 px wide unless `className` says otherwise) from 768 px up, a bottom drawer on narrower screens. */
+export function ResponsiveDialog({ open, onOpenChange, title, description, children, footer, className }: ResponsiveDialogProps) {
   const wide = useMediaQuery(WIDE_SCREEN);
   if (wide) {
     return (
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent>
+        <DialogContent className={className}>
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             {description ? <DialogDescription>{description}</DialogDescription> : <DialogDescription className="sr-only">{title}</DialogDescription>}

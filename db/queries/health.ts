@@ -8,7 +8,10 @@ export const LATEST_MIGRATION = journal.entries.at(-1)!;
 /** Whether the database answers, and whether it has every migration this build ships. */
 export async function databaseState(db: Database = defaultDb()): Promise<{ reachable: boolean; migrated: boolean; error?: string }> {
   try {
-    const rows = await queryRows<{ created_at: string | number }>(db, sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`);
+    const rows = await queryRows<{ created_at: string | number }>(
+      db,
+      sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`,
+    );
     return { reachable: true, migrated: Number(rows[0]?.created_at ?? 0) >= LATEST_MIGRATION.when };
   } catch (error) {
     // Reachable but never migrated: no migrations table (42P01) or schema (3F000) yet.
@@ -16,4 +19,3 @@ export async function databaseState(db: Database = defaultDb()): Promise<{ reach
     return { reachable: false, migrated: false, error: "database unreachable" };
   }
 }
-

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
-import { type PushRowError, type PushState, type RevitPush, type RevitToken, revitConnections, revitPushes, revitTokens } from "../schema";
+import { pushBaselines, type PushRowError, type PushState, type RevitPush, type RevitToken, revitConnections, revitPushes, revitTokens } from "../schema";
 
 /** A connection row older than this (no pong recorded) belongs to a server that died; it is ignored. */
 export const CONNECTION_FRESH_MS = 90_000;
@@ -9,9 +9,26 @@ const fresh = (): SQL => gt(revitConnections.lastSeenAt, new Date(Date.now() - C
 
 // ---------------------------------------------------------------- tokens
 
-export async function insertToken(values: { userId: number; name: string; tokenHash: string }, db: Database = defaultDb()): Promise<RevitToken> {
-  const [token] = await db.insert(revitTokens).values(values).returning();
-  return token!;
+/**
+ * Inserts a token unless the user already has `limit` live ones (undefined
+ * then). The count and the insert run under a per-user lock, so parallel
+ * creations cannot pass the limit together.
+ */
+export async function insertToken(
+  values: { userId: number; name: string; tokenHash: string },
+  limit: number,
+  db: Database = defaultDb(),
+): Promise<RevitToken | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pontifex:tokens:${values.userId}`}))`);
+    const [live] = await tx
+      .select({ n: count() })
+      .from(revitTokens)
+      .where(and(eq(revitTokens.userId, values.userId), isNull(revitTokens.revokedAt)));
+    if ((live?.n ?? 0) >= limit) return undefined;
+    const [token] = await tx.insert(revitTokens).values(values).returning();
+    return token;
+  });
 }
 
 /** The user's tokens that are not revoked, newest first, with how many add-ins are connected with each. */
@@ -55,7 +72,10 @@ export async function revokeToken(userId: number, id: number, db: Database = def
 }
 
 export async function isTokenActive(id: number, db: Database = defaultDb()): Promise<boolean> {
-  const [row] = await db.select({ id: revitTokens.id }).from(revitTokens).where(and(eq(revitTokens.id, id), isNull(revitTokens.revokedAt)));
+  const [row] = await db
+    .select({ id: revitTokens.id })
+    .from(revitTokens)
+    .where(and(eq(revitTokens.id, id), isNull(revitTokens.revokedAt)));
   return row !== undefined;
 }
 
@@ -65,10 +85,13 @@ export async function insertConnection(
   values: { id: string; userId: number; tokenId: number; serverId: string; clientName: string; revitVersion: string; document: string },
   db: Database = defaultDb(),
 ): Promise<void> {
-  await db.insert(revitConnections).values(values).onConflictDoUpdate({
-    target: revitConnections.id,
-    set: { clientName: values.clientName, revitVersion: values.revitVersion, document: values.document, lastSeenAt: new Date() },
-  });
+  await db
+    .insert(revitConnections)
+    .values(values)
+    .onConflictDoUpdate({
+      target: revitConnections.id,
+      set: { clientName: values.clientName, revitVersion: values.revitVersion, document: values.document, lastSeenAt: new Date() },
+    });
 }
 
 export async function deleteConnection(id: string, db: Database = defaultDb()): Promise<void> {
@@ -117,16 +140,76 @@ export async function countConnections(userId: number, db: Database = defaultDb(
 // ---------------------------------------------------------------- pushes
 
 export async function insertPush(
-  values: { id: string; userId: number; dataset: string; mode: "all" | "one"; parameter: string | null; rowCount: number; payload: string; createdAt: Date; expiresAt: Date },
+  values: {
+    id: string;
+    userId: number;
+    projectId: number;
+    dataset: string;
+    mode: "all" | "one";
+    parameter: string | null;
+    rowCount: number;
+    payload: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
   db: Database = defaultDb(),
-): Promise<void> {
-  await db.insert(revitPushes).values({ ...values, payloadBytes: Buffer.byteLength(values.payload) });
+): Promise<PushRecord[]> {
+  return db.transaction(async (tx) => {
+    await tx.insert(revitPushes).values({ ...values, payloadBytes: Buffer.byteLength(values.payload) });
+    // What no add-in has received yet and this push makes obsolete: the whole table replaces every waiting push of
+    // it, a row replaces a waiting push of the same row. Their stored rows go, so repeated pushes cannot pile up.
+    return tx
+      .update(revitPushes)
+      .set({ status: "superseded", payload: null })
+      .where(
+        and(
+          eq(revitPushes.userId, values.userId),
+          eq(revitPushes.projectId, values.projectId),
+          eq(revitPushes.dataset, values.dataset),
+          ne(revitPushes.id, values.id),
+          inArray(revitPushes.status, ["queued", "delivered"]),
+          isNull(revitPushes.receivedAt),
+          values.mode === "all" ? undefined : and(eq(revitPushes.mode, "one"), eq(revitPushes.parameter, values.parameter ?? "")),
+        ),
+      )
+      .returning(pushColumns);
+  });
+}
+
+/** How many of the user's pushes of this table no add-in has received yet. */
+export async function countWaitingPushes(userId: number, projectId: number, dataset: string, db: Database = defaultDb()): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(revitPushes)
+    .where(
+      and(
+        eq(revitPushes.userId, userId),
+        eq(revitPushes.projectId, projectId),
+        eq(revitPushes.dataset, dataset),
+        inArray(revitPushes.status, ["queued", "delivered"]),
+        isNull(revitPushes.receivedAt),
+        gt(revitPushes.expiresAt, new Date()),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Connections of one token, to any server, seen recently. */
+export async function countTokenConnections(tokenId: number, excludeServer: string, db: Database = defaultDb()): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(revitConnections)
+    .where(and(eq(revitConnections.tokenId, tokenId), fresh(), ne(revitConnections.serverId, excludeServer)));
+  return row?.n ?? 0;
 }
 
 /** Push metadata without the payload. */
 const pushColumns = {
   id: revitPushes.id,
   userId: revitPushes.userId,
+  projectId: revitPushes.projectId,
+  // The project's name as it is now (an add-in shows it); spelled out, as Drizzle leaves columns unqualified in subqueries.
+  projectName: sql<string>`coalesce((SELECT p.name FROM projects p WHERE p.id = revit_pushes.project_id), '')`,
   dataset: revitPushes.dataset,
   mode: revitPushes.mode,
   parameter: revitPushes.parameter,
@@ -141,7 +224,7 @@ const pushColumns = {
   receivedAt: revitPushes.receivedAt,
   ackedAt: revitPushes.ackedAt,
 };
-export type PushRecord = Omit<RevitPush, "payload">;
+export type PushRecord = Omit<RevitPush, "payload"> & { projectName: string };
 
 export async function findPush(id: string, db: Database = defaultDb()): Promise<PushRecord | undefined> {
   const [push] = await db.select(pushColumns).from(revitPushes).where(eq(revitPushes.id, id));
@@ -203,7 +286,8 @@ export async function recordAck(
     .update(revitPushes)
     .set({
       receivedAt: sql`coalesce(${revitPushes.receivedAt}, now())`,
-      payload: null,
+      // The rows stay until the add-in says how applying them went: an applied push becomes the table's baseline.
+      ...(final ? { payload: null } : {}),
       // A push that is acknowledged was delivered, even if the add-in answered before the server marked it.
       status: final ? (status as PushState) : sql`CASE WHEN ${revitPushes.status} = 'queued' THEN 'delivered' ELSE ${revitPushes.status} END`,
       ...(final ? { ackedAt: new Date(), errors: errors && errors.length ? errors : null } : {}),
@@ -211,6 +295,35 @@ export async function recordAck(
     .where(and(eq(revitPushes.id, id), eq(revitPushes.userId, userId)))
     .returning(pushColumns);
   return push;
+}
+
+// ---------------------------------------------------------------- baselines
+
+/** What the user's add-in last applied of a table: its rows as a JSON array text, and when. */
+export async function readBaseline(
+  projectId: number,
+  dataset: string,
+  userId: number,
+  db: Database = defaultDb(),
+): Promise<{ rows: string; ackedAt: Date; pushId: string } | undefined> {
+  const [row] = await db
+    .select({ rows: pushBaselines.rows, ackedAt: pushBaselines.ackedAt, pushId: pushBaselines.pushId })
+    .from(pushBaselines)
+    .where(and(eq(pushBaselines.projectId, projectId), eq(pushBaselines.dataset, dataset), eq(pushBaselines.userId, userId)));
+  return row;
+}
+
+export async function writeBaseline(
+  values: { projectId: number; dataset: string; userId: number; pushId: string; rows: string },
+  db: Database = defaultDb(),
+): Promise<void> {
+  await db
+    .insert(pushBaselines)
+    .values({ ...values, ackedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [pushBaselines.projectId, pushBaselines.dataset, pushBaselines.userId],
+      set: { pushId: values.pushId, rows: values.rows, ackedAt: new Date() },
+    });
 }
 
 /** Pushes nobody received within their 24 hours: expired, rows dropped. */

@@ -1,20 +1,14 @@
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { type Session, type User, sessions, users } from "../schema";
 
-export async function insertSession(
-  values: { tokenHash: string; userId: number; expiresAt: Date },
-  db: Database = defaultDb(),
-): Promise<Session> {
+export async function insertSession(values: { tokenHash: string; userId: number; expiresAt: Date }, db: Database = defaultDb()): Promise<Session> {
   const [session] = await db.insert(sessions).values(values).returning();
   return session!;
 }
 
 /** The unexpired session with this token hash, with its user. */
-export async function findLiveSession(
-  tokenHash: string,
-  db: Database = defaultDb(),
-): Promise<{ session: Session; user: User } | undefined> {
+export async function findLiveSession(tokenHash: string, db: Database = defaultDb()): Promise<{ session: Session; user: User } | undefined> {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -30,8 +24,4 @@ export async function extendSession(id: number, expiresAt: Date, db: Database = 
 
 export async function deleteSessionByTokenHash(tokenHash: string, db: Database = defaultDb()): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-}
-
-export async function deleteExpiredSessions(db: Database = defaultDb()): Promise<void> {
-  await db.delete(sessions).where(lte(sessions.expiresAt, new Date()));
 }

@@ -1,4 +1,4 @@
-import bcrypt from "bcryptjs";
+import { passwordHasher } from "./hash-pool";
 
 export const BCRYPT_COST = 12;
 export const PASSWORD_MIN_CHARS = 8;
@@ -14,14 +14,19 @@ export function passwordProblem(password: string): string | null {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return passwordHasher().hash(password, BCRYPT_COST);
 }
 
 let dummyHash: Promise<string> | undefined;
 
 /** The dummy hash for unknown e-mails; computing it at start keeps the first such login as slow as any other. */
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= bcrypt.hash("pontifex-timing-equaliser", BCRYPT_COST);
+  dummyHash ??= passwordHasher()
+    .hash("pontifex-timing-equaliser", BCRYPT_COST)
+    .catch((error: unknown) => {
+      dummyHash = undefined;
+      throw error;
+    });
   return dummyHash;
 }
 
@@ -31,8 +36,8 @@ export function dummyPasswordHash(): Promise<string> {
  */
 export async function verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
   if (hash === undefined) {
-    await bcrypt.compare(password, await dummyPasswordHash());
+    await passwordHasher().compare(password, await dummyPasswordHash());
     return false;
   }
-  return bcrypt.compare(password, hash);
+  return passwordHasher().compare(password, hash);
 }

@@ -12,7 +12,9 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const name = storableText({ max: 100 }).transform((v) => v.trim()).optional();
+const name = storableText({ max: 100 })
+  .transform((v) => v.trim())
+  .optional();
 
 export const registerSchema = z.object({
   email: storableText({ max: 320, typeError: "expected the e-mail address as text", maxError: "e-mail address is too long" })

@@ -3,9 +3,17 @@ import type { User } from "@/db/schema";
 import { hashToken, newToken } from "./tokens";
 
 export const SESSION_COOKIE = "Session";
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** A session is pushed out to a fresh 30 days at most once a day, not on every request. */
-const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session unused this long ends (idle timeout); each use pushes it out again, at most once a day. */
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+/** However much it is used, a session ends this long after sign-in (absolute lifetime). */
+export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
+const EXTEND_AFTER_MS = DAY_MS;
+
+/** When a session used now expires: the idle timeout from now, but never past its absolute lifetime. */
+function expiryFrom(now: number, createdAt: number): Date {
+  return new Date(Math.min(now + SESSION_IDLE_MS, createdAt + SESSION_MAX_AGE_MS));
+}
 
 export type PublicUser = { id: number; email: string; firstName: string; lastName: string };
 
@@ -22,7 +30,8 @@ export type SignedIn = {
 
 export async function startSession(userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const now = Date.now();
+  const expiresAt = expiryFrom(now, now);
   await insertSession({ tokenHash: hashToken(token), userId, expiresAt });
   return { token, expiresAt };
 }
@@ -34,9 +43,10 @@ export async function resolveSession(token: string | undefined, { extend = true 
   if (!found) return null;
   const signedIn: SignedIn = { user: toPublicUser(found.user), sessionId: found.session.id };
   const now = Date.now();
-  if (extend && found.session.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
-    signedIn.extendedTo = new Date(now + SESSION_TTL_MS);
-    await extendSession(found.session.id, signedIn.extendedTo);
+  const extended = expiryFrom(now, found.session.createdAt.getTime());
+  if (extend && extended.getTime() - found.session.expiresAt.getTime() > EXTEND_AFTER_MS) {
+    signedIn.extendedTo = extended;
+    await extendSession(found.session.id, extended);
   }
   return signedIn;
 }
@@ -60,15 +70,9 @@ export function sessionCookie(token: string, expiresAt: Date, secure: boolean): 
 }
 
 export function expiredSessionCookie(secure: boolean): string {
-  return [
-    `${SESSION_COOKIE}=`,
-    "Path=/",
-    "Max-Age=0",
-    "Expires=Thu, 01 Jan 1970 00:00:00 GMT",
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return [`${SESSION_COOKIE}=`, "Path=/", "Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])].join(
+    "; ",
+  );
 }
 
 /** The Session cookie's value from a Cookie header. */

@@ -111,10 +111,21 @@ describe("the neutral axis", () => {
         fc.integer({ min: 150, max: 1200 }),
         fc.integer({ min: 250, max: 1500 }),
         fc.integer({ min: 20, max: 100 }),
-        fc.array(fc.record({ area: fc.integer({ min: 50, max: 5000 }), share: fc.double({ min: 0.05, max: 0.95, noNaN: true }) }), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.record({ area: fc.integer({ min: 50, max: 5000 }), share: fc.double({ min: 0.05, max: 0.95, noNaN: true }) }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
         fc.constantFrom("AS3600:2018", "AS3600:2009"),
         (b, D, strength, bars, edition) => {
-          const input: BendingInput = { ...base, edition, shape: "rectangle", b, D, fc: strength, steel: bars.map((bar) => ({ area: bar.area, depth: bar.share * D })) };
+          const input: BendingInput = {
+            ...base,
+            edition,
+            shape: "rectangle",
+            b,
+            D,
+            fc: strength,
+            steel: bars.map((bar) => ({ area: bar.area, depth: bar.share * D })),
+          };
           const r = bendingStrength(input);
           // The exact root lies within 0.01 mm: the net force changes sign across dn ± 0.01.
           expect(netForceAt(input, r.dn - 0.01)).toBeLessThanOrEqual(0);
@@ -123,6 +134,49 @@ describe("the neutral axis", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** Hand-worked (not published), every step in docs/calculations.md. */
+describe("Class L reinforcement: the 1.5 % strain limit (εsu, Table 3.2.1)", () => {
+  const section = (area: number, ductilityClass: "N" | "L" = "L") =>
+    bendingStrength({ ...base, ductilityClass, shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area, depth: 390 }] });
+  const strainCheck = (r: ReturnType<typeof bendingStrength>) => r.checks.find((c) => c.clause === "3.2.1");
+
+  it("900 mm² at 390: dn 65.67 mm, εs = 0.003 × (390 − 65.67)/65.67 = 0.01482 ≤ 0.015, the check passes", () => {
+    const r = section(900);
+    expect(r.dn).toBeCloseTo(65.67, 1);
+    expect(r.steelStrain).toBeCloseTo(0.01482, 4);
+    expect(strainCheck(r)).toMatchObject({ pass: true, name: "Class L steel strain: εs ≤ 0.015" });
+    expect(r.steps.find((s) => s.symbol === "εs")).toMatchObject({ clause: "Table 3.2.1", value: "0.01482" });
+  });
+
+  it("880 mm²: dn 64.21 mm, εs 0.01522 > 0.015: fails and says why; the strength itself is worked as before", () => {
+    const r = section(880);
+    expect(r.steelStrain).toBeCloseTo(0.01522, 4);
+    expect(strainCheck(r)?.pass).toBe(false);
+    expect(strainCheck(r)?.detail).toMatch(/uniform elongation before the concrete crushes/);
+    expect(r.Muo).toBeCloseTo(159.03, 1);
+    expect(r.phi).toBe(0.65);
+  });
+
+  it("switches at dn = do/6 (kuo 1/6, εs exactly 0.015: 890.8 mm²), and only for Class L with steel in tension", () => {
+    const edge = section(890.8);
+    expect(edge.kuo).toBeCloseTo(1 / 6, 4);
+    expect(strainCheck(edge)?.pass).toBe(true);
+    expect(strainCheck(section(889))?.pass).toBe(false);
+    expect(strainCheck(section(880, "N"))).toBeUndefined();
+    expect(section(880, "N").steps.some((s) => s.symbol === "εs")).toBe(false);
+  });
+
+  it("a hogging M* (negative, as MIDAS reports it) is checked as its magnitude on the section as entered", () => {
+    const r = bendingStrength({ ...base, shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 390 }], Mstar: -200 });
+    const strength = r.checks.find((c) => c.clause === "8.1.1");
+    expect(strength).toMatchObject({ pass: true });
+    expect(strength?.detail).toMatch(/^\|M\*\| = 200 kNm ≤ φMuo = 253\.6 kNm.*hogging/);
+    expect(bendingStrength({ ...base, shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 390 }], Mstar: -300 }).checks.at(-1)?.pass).toBe(
+      false,
     );
   });
 });

@@ -42,6 +42,8 @@ export type BendingResult = {
   Muo: number;
   phiMuo: number;
   MuoMin: number;
+  /** Strain in the outermost tension layer at ultimate (tension positive); 0 with no tension steel. */
+  steelStrain: number;
   /** Compression steel the ductility rule asks for when kuo > 0.36, mm² (0 otherwise). */
   AscRequired: number;
   AscProvided: number;
@@ -52,6 +54,8 @@ export type BendingResult = {
 };
 
 export const EPSILON_CU = 0.003;
+/** Uniform strain εsu of Class L reinforcement (Table 3.2.1): 1.5 %. */
+export const EPSILON_SU_CLASS_L = 0.015;
 
 /** α2 and γ of the rectangular stress block (Cl 8.1.3). */
 export function stressBlock(fc: number, edition: BendingInput["edition"]): { alpha2: number; gamma: number } {
@@ -134,6 +138,8 @@ export function bendingStrength(input: BendingInput): BendingResult {
   const tensionArea = tension.reduce((s, l) => s + l.area, 0);
   const d = tensionArea > 0 ? tension.reduce((s, l) => s + l.area * l.depth, 0) / tensionArea : input.D;
   const dOuter = tension.length ? Math.max(...tension.map((l) => l.depth)) : input.D;
+  // Tension is negative in the layers; the outermost tension layer strains most.
+  const steelStrain = tension.length ? (EPSILON_CU * (dOuter - dn)) / dn : 0;
   const ku = dn / d;
   const kuo = dn / dOuter;
   const phi = bendingPhi(kuo, ductilityClass, edition);
@@ -148,25 +154,46 @@ export function bendingStrength(input: BendingInput): BendingResult {
   const AscProvided = layers.filter((l) => l.zone === "compression").reduce((s, l) => s + l.area, 0);
 
   const steps: Step[] = [
-    { symbol: "α2", label: "Stress block intensity", value: fmt(alpha2), clause: "8.1.3", formula: edition === "AS3600:2009" ? `1.0 − 0.003 × ${fc}, within 0.67..0.85` : `0.85 − 0.0015 × ${fc} ≥ 0.67` },
-    { symbol: "γ", label: "Stress block depth ratio", value: fmt(gamma), clause: "8.1.3", formula: edition === "AS3600:2009" ? `1.05 − 0.007 × ${fc}, within 0.67..0.85` : `0.97 − 0.0025 × ${fc} ≥ 0.67` },
+    {
+      symbol: "α2",
+      label: "Stress block intensity",
+      value: fmt(alpha2),
+      clause: "8.1.3",
+      formula: edition === "AS3600:2009" ? `1.0 − 0.003 × ${fc}, within 0.67..0.85` : `0.85 − 0.0015 × ${fc} ≥ 0.67`,
+    },
+    {
+      symbol: "γ",
+      label: "Stress block depth ratio",
+      value: fmt(gamma),
+      clause: "8.1.3",
+      formula: edition === "AS3600:2009" ? `1.05 − 0.007 × ${fc}, within 0.67..0.85` : `0.97 − 0.0025 × ${fc} ≥ 0.67`,
+    },
     { symbol: "εcu", label: "Concrete strain at the extreme compression fibre", value: EPSILON_CU, clause: "8.1.3" },
     { symbol: "dn", label: "Depth of the neutral axis (strain compatibility, equilibrium ΣF = 0)", value: fmt(dn, 5), unit: "mm", clause: "8.1.2" },
     { symbol: "γ dn", label: "Depth of the stress block", value: fmt(gamma * dn), unit: "mm" },
     { symbol: "C", label: "Concrete compression force", value: fmt(concreteForce), unit: "kN", formula: `${fmt(alpha2)} × ${fc} × ${fmt(block.area)} mm²` },
-    ...layers.map(
-      (l, i): Step => ({
-        symbol: `F${i + 1}`,
-        label: `Steel layer ${i + 1} (${l.area} mm² at ${l.depth} mm): ε = ${fmt(l.strain)}, σ = ${fmt(l.stress)} MPa${l.yielded ? ", yielded" : ""}`,
-        value: fmt(l.force),
-        unit: "kN",
-        formula: `${l.zone}`,
-      }),
-    ),
+    ...layers.map((l, i): Step => ({
+      symbol: `F${i + 1}`,
+      label: `Steel layer ${i + 1} (${l.area} mm² at ${l.depth} mm): ε = ${fmt(l.strain)}, σ = ${fmt(l.stress)} MPa${l.yielded ? ", yielded" : ""}`,
+      value: fmt(l.force),
+      unit: "kN",
+      formula: `${l.zone}`,
+    })),
     { symbol: "d", label: "Centroid of the tension steel", value: fmt(d), unit: "mm" },
     { symbol: "do", label: "Depth of the outermost tension layer", value: fmt(dOuter), unit: "mm" },
     { symbol: "ku", label: "dn / d", value: fmt(ku) },
     { symbol: "kuo", label: "dn / do", value: fmt(kuo), clause: "8.1.5" },
+    ...(ductilityClass === "L" && tension.length
+      ? [
+          {
+            symbol: "εs",
+            label: "Strain in the outermost tension layer at ultimate; Class L steel's uniform strain εsu is 0.015",
+            value: fmt(steelStrain),
+            clause: "Table 3.2.1",
+            formula: `0.003 × (${fmt(dOuter)} − ${fmt(dn, 5)})/${fmt(dn, 5)}`,
+          },
+        ]
+      : []),
     { symbol: "Muo", label: "Ultimate strength in bending", value: fmt(Muo), unit: "kNm", clause: "8.1.2" },
     {
       symbol: "φ",
@@ -197,12 +224,25 @@ export function bendingStrength(input: BendingInput): BendingResult {
       detail: `Muo = ${fmt(Muo)} kNm ${Muo >= MuoMin ? "≥" : "<"} (Muo)min = ${fmt(MuoMin)} kNm`,
     },
   ];
+  if (ductilityClass === "L" && tension.length) {
+    const within = steelStrain <= EPSILON_SU_CLASS_L;
+    checks.push({
+      name: "Class L steel strain: εs ≤ 0.015",
+      clause: "3.2.1",
+      pass: within,
+      detail: within
+        ? `εs = ${fmt(steelStrain)} ≤ εsu = 0.015 when the concrete reaches 0.003`
+        : `εs = ${fmt(steelStrain)} > εsu = 0.015: the Class L bars would pass their uniform elongation before the concrete crushes (kuo = ${fmt(kuo)} < 1/6); add steel or use Class N`,
+    });
+  }
   if (input.Mstar !== undefined) {
+    // A hogging M* (negative) is checked on the section as entered: its compression face at the top.
+    const M = Math.abs(input.Mstar);
     checks.push({
       name: "Strength: M* ≤ φMuo",
       clause: "8.1.1",
-      pass: input.Mstar <= phiMuo,
-      detail: `M* = ${fmt(input.Mstar)} kNm ${input.Mstar <= phiMuo ? "≤" : ">"} φMuo = ${fmt(phiMuo)} kNm (utilisation ${fmt(input.Mstar / phiMuo, 3)})`,
+      pass: M <= phiMuo,
+      detail: `${input.Mstar < 0 ? "|M*|" : "M*"} = ${fmt(M)} kNm ${M <= phiMuo ? "≤" : ">"} φMuo = ${fmt(phiMuo)} kNm (utilisation ${fmt(M / phiMuo, 3)})${input.Mstar < 0 ? "; hogging: the section is as entered, compression face at the top" : ""}`,
     });
   }
 
@@ -219,6 +259,7 @@ export function bendingStrength(input: BendingInput): BendingResult {
     Muo,
     phiMuo,
     MuoMin,
+    steelStrain,
     AscRequired,
     AscProvided,
     concreteForce,

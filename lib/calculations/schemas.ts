@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BendingInput } from "./bending";
 import type { LapInput } from "./lap-length";
+import { cleanSource, SOURCE_MAX_LENGTH } from "./links";
 import type { ShearInput } from "./shear";
 
 // In the browser zod's compiled parsers need eval, which the Content-Security-Policy
@@ -27,10 +28,25 @@ const atLeast = (what: string, min: number, unit: string, max = MAX_MM) =>
   number(what)
     .refine((v) => v >= min, { error: `${what} must be at least ${min} ${unit}`.trim() })
     .refine((v) => v <= max, { error: `${what} must be at most ${max} ${unit}`.trim() });
-const action = (what: string, unit: string) => number(what).refine((v) => Math.abs(v) <= MAX_ACTION, { error: `${what} must be within ±${MAX_ACTION} ${unit}` });
+const action = (what: string, unit: string) =>
+  number(what).refine((v) => Math.abs(v) <= MAX_ACTION, { error: `${what} must be within ±${MAX_ACTION} ${unit}` });
 const concreteStrength = number("f'c").refine((v) => v >= 20 && v <= 100, { error: "f'c must be between 20 and 100 MPa" });
 const steelStrength = (what: string) => number(what).refine((v) => v >= 250 && v <= 800, { error: `${what} must be between 250 and 800 MPa` });
 const elasticModulus = number("Es").refine((v) => v >= 100_000 && v <= 300_000, { error: "Es must be between 100000 and 300000 MPa" });
+const flag = (name: string) => z.boolean({ error: `${name} is true or false` });
+
+/** Where the design actions came from (a MIDAS result, a hand calculation): plain text, one line. */
+const source = z
+  .string({ error: "source is text" })
+  .refine((v) => Array.from(v).length <= SOURCE_MAX_LENGTH, { error: `source must be at most ${SOURCE_MAX_LENGTH} characters` })
+  .transform((v) => cleanSource(v))
+  .optional();
+/** Design actions a tool does not use but records on its calc sheet. */
+const recordedActions = {
+  Vstar: action("V*", "kN").optional(),
+  Nstar: action("N*", "kN").optional(),
+  source,
+};
 
 export const bendingSchema = z
   .object({
@@ -49,24 +65,51 @@ export const bendingSchema = z
       .max(20, { error: "at most 20 layers" }),
     ductilityClass: z.enum(["N", "L"], { error: 'ductilityClass is "N" or "L"' }).default("N"),
     edition: z.enum(["AS3600:2018", "AS3600:2009"], { error: 'edition is "AS3600:2018" or "AS3600:2009"' }).default("AS3600:2018"),
-    Mstar: atLeast("M*", 0, "kNm", MAX_ACTION).optional(),
+    Mstar: action("M*", "kNm").optional(),
+    ...recordedActions,
   })
   .superRefine((v, ctx) => {
     if (v.shape === "rectangle" && v.b === undefined) ctx.addIssue({ code: "custom", path: ["b"], message: "a rectangle needs its width b" });
     if (v.shape === "T") {
-      for (const key of ["bw", "bef", "hf"] as const) if (v[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: `a T-section needs ${key}` });
-      if (v.bw !== undefined && v.bef !== undefined && v.bef < v.bw) ctx.addIssue({ code: "custom", path: ["bef"], message: "the flange is at least as wide as the web" });
+      for (const key of ["bw", "bef", "hf"] as const)
+        if (v[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: `a T-section needs ${key}` });
+      if (v.bw !== undefined && v.bef !== undefined && v.bef < v.bw)
+        ctx.addIssue({ code: "custom", path: ["bef"], message: "the flange is at least as wide as the web" });
       if (v.hf !== undefined && v.hf >= v.D) ctx.addIssue({ code: "custom", path: ["hf"], message: "the flange is thinner than the section" });
     }
     v.steel.forEach((layer, i) => {
-      if (layer.depth >= v.D) ctx.addIssue({ code: "custom", path: ["steel", i, "depth"], message: `the bars are outside the section (depth ${layer.depth} ≥ D ${v.D} mm)` });
+      if (layer.depth >= v.D)
+        ctx.addIssue({ code: "custom", path: ["steel", i, "depth"], message: `the bars are outside the section (depth ${layer.depth} ≥ D ${v.D} mm)` });
     });
   })
-  .transform(
-    (v): BendingInput =>
-      v.shape === "rectangle"
-        ? { shape: "rectangle", b: v.b!, D: v.D, fc: v.fc, fsy: v.fsy, Es: v.Es, steel: v.steel, ductilityClass: v.ductilityClass, edition: v.edition, Mstar: v.Mstar }
-        : { shape: "T", bw: v.bw!, bef: v.bef!, hf: v.hf!, D: v.D, fc: v.fc, fsy: v.fsy, Es: v.Es, steel: v.steel, ductilityClass: v.ductilityClass, edition: v.edition, Mstar: v.Mstar },
+  .transform((v): BendingInput =>
+    v.shape === "rectangle"
+      ? {
+          shape: "rectangle",
+          b: v.b!,
+          D: v.D,
+          fc: v.fc,
+          fsy: v.fsy,
+          Es: v.Es,
+          steel: v.steel,
+          ductilityClass: v.ductilityClass,
+          edition: v.edition,
+          Mstar: v.Mstar,
+        }
+      : {
+          shape: "T",
+          bw: v.bw!,
+          bef: v.bef!,
+          hf: v.hf!,
+          D: v.D,
+          fc: v.fc,
+          fsy: v.fsy,
+          Es: v.Es,
+          steel: v.steel,
+          ductilityClass: v.ductilityClass,
+          edition: v.edition,
+          Mstar: v.Mstar,
+        },
   );
 
 export const shearSchema = z
@@ -75,21 +118,35 @@ export const shearSchema = z
     D: positive("D", "mm"),
     d: positive("d", "mm"),
     fc: concreteStrength,
-    Ast: positive("Ast", "mm²", MAX_MM2),
+    // At least 1 mm²: less is a typing slip, and εx of a 1e-300 mm² bar overflows.
+    Ast: positive("Ast", "mm²", MAX_MM2, 1),
     Mstar: action("M*", "kNm").default(0),
     Vstar: action("V*", "kN").default(0),
     Nstar: action("N*", "kN").default(0),
     Asv: atLeast("Asv", 0, "mm²", MAX_MM2).default(0),
     s: positive("s", "mm").default(200),
     fsyf: steelStrength("fsy.f").default(500),
-    alphaV: number("αv").refine((v) => v >= 30 && v <= 90, { error: "αv must be between 30° and 90°" }).default(90),
+    alphaV: number("αv")
+      .refine((v) => v >= 30 && v <= 90, { error: "αv must be between 30° and 90°" })
+      .default(90),
     dg: atLeast("dg", 0, "mm", 100).default(20),
     method: z.enum(["general", "simplified"], { error: 'method is "general" or "simplified"' }).default("general"),
     amendment: z.union([z.literal(0), z.literal(2)], { error: "amendment is 2 (Amendment 2) or 0 (as first published)" }).default(2),
     Es: elasticModulus.default(200_000),
+    negativeStrain: z.enum(["zero", "EcAct"], { error: 'negativeStrain is "zero" or "EcAct"' }).default("zero"),
+    Ec: number("Ec")
+      .refine((v) => v >= 10_000 && v <= 60_000, { error: "Ec must be between 10000 and 60000 MPa" })
+      .optional(),
+    Act: positive("Act", "mm²", MAX_MM2).optional(),
+    av: positive("av", "mm").optional(),
+    supportCompression: flag("supportCompression").default(true),
+    loadNearSupport: flag("loadNearSupport").default(false),
+    source,
   })
   .superRefine((v, ctx) => {
     if (v.d >= v.D) ctx.addIssue({ code: "custom", path: ["d"], message: `d must be less than D (${v.D} mm)` });
+    if (v.loadNearSupport && v.av === undefined)
+      ctx.addIssue({ code: "custom", path: ["av"], message: "give av, the distance of the section from the face of the support" });
   })
   .transform((v): ShearInput => v);
 
@@ -106,13 +163,34 @@ export const lapSchema = z
     lightweight: z.boolean({ error: "lightweight is true or false" }).default(false),
     barType: z.enum(["deformed", "plain"], { error: 'barType is "deformed" or "plain"' }).default("deformed"),
     asRatio: atLeast("As provided / As required", 0, "", 1000).default(1),
-    splicedShare: number("share of bars lapped").refine((v) => v >= 0 && v <= 1, { error: "share of bars lapped is between 0 and 1" }).default(1),
+    splicedShare: number("share of bars lapped")
+      .refine((v) => v >= 0 && v <= 1, { error: "share of bars lapped is between 0 and 1" })
+      .default(1),
     narrow: z.boolean({ error: "narrow is true or false" }).default(true),
     sb: atLeast("sb", 0, "mm").default(0),
+    refined: flag("refined").default(false),
+    K: z.union([z.literal(0), z.literal(0.05), z.literal(0.1)], { error: "K is 0, 0.05 or 0.1 (Figure 13.1.2.3)" }).default(0),
+    sumAtr: atLeast("ΣAtr", 0, "mm²", MAX_MM2).default(0),
+    rhoP: atLeast("ρp", 0, "MPa", 100).default(0),
+    confinement: z.enum(["none", "fitments", "helix"], { error: 'confinement is "none", "fitments" or "helix"' }).default("none"),
+    Atr: positive("Atr", "mm²", MAX_MM2).optional(),
+    fitmentSpacing: positive("fitment spacing", "mm").optional(),
+    threeFitments: flag("threeFitments").default(false),
+    compressionRefined: flag("compressionRefined").default(false),
+    helixBars: number("bars in the helix")
+      .refine((v) => Number.isInteger(v) && v >= 1 && v <= 100, { error: "bars in the helix is a whole number from 1 to 100" })
+      .default(1),
+    Mstar: action("M*", "kNm").optional(),
+    ...recordedActions,
   })
   .superRefine((v, ctx) => {
     if (v.cd === undefined && (v.cover === undefined || v.clearSpacing === undefined)) {
       ctx.addIssue({ code: "custom", path: ["cd"], message: "give cd, or the cover and the clear spacing" });
+    }
+    if (v.confinement !== "none") {
+      if (v.Atr === undefined) ctx.addIssue({ code: "custom", path: ["Atr"], message: "give Atr, the area of one fitment or helix bar" });
+      if (v.fitmentSpacing === undefined)
+        ctx.addIssue({ code: "custom", path: ["fitmentSpacing"], message: "give the spacing (pitch) of the fitments or helix" });
     }
   })
   .transform((v): LapInput => v);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ShearInput, shearStrength } from "./shear";
+import { type ShearInput, shearStrength, tableEc } from "./shear";
 
 /**
  * Published: Structural Toolkit, CONCRETE MEMBER V5.13 (Concrete_Member_513.xls,
@@ -154,7 +154,7 @@ describe("general method (Cl 8.2.4.2)", () => {
     expect(r.checks.find((c) => c.clause === "8.2.3.1")).toMatchObject({ pass: true });
   });
 
-  it("caps εx at 3×10⁻³, takes a compressive εx as 0, and caps √f'c at 8 MPa", () => {
+  it("caps εx at 3×10⁻³, takes a compressive εx as 0 by default, and caps √f'c at 8 MPa", () => {
     expect(shearStrength({ ...beam, method: "general", Asv: 157, Mstar: 2000, Vstar: 100 }).ex).toBe(3e-3);
     expect(shearStrength({ ...beam, method: "general", Asv: 157, Mstar: 10, Vstar: 10, Nstar: -2000 }).ex).toBe(0);
     const strong = shearStrength({ ...beam, fc: 100, Asv: 157 });
@@ -163,5 +163,103 @@ describe("general method (Cl 8.2.4.2)", () => {
 
   it("a deep beam (D ≥ 750) always needs fitments", () => {
     expect(shearStrength({ ...beam, D: 800, d: 740, Asv: 0, Vstar: 1 }).fitmentsRequired).toBe(true);
+  });
+});
+
+/** Hand-worked (not published), every step in docs/calculations.md. */
+describe("a negative εx (Cl 8.2.4.2.2): taken as 0, or recalculated with Ec Act", () => {
+  // 1000 kN of compression (N* = −1000 kN, tension positive) on the hand-worked beam with N10 fitments at 200.
+  const compressed: ShearInput = { ...beam, method: "general", Asv: 157, Vstar: 100, Mstar: 50, Nstar: -1000 };
+
+  it("Eq (1) gives (50×10⁶/351 + 100×10³ − 0.5 × 1000×10³)/(7.2×10⁸) = −3.577×10⁻⁴; taken as 0: kv 0.4, θv 29°, φVu 365.1 kN", () => {
+    const r = shearStrength(compressed);
+    expect(r.exEquation).toBeCloseTo(-3.5771e-4, 8);
+    expect(r.ex).toBe(0);
+    expect(r.kv).toBeCloseTo(0.4, 9);
+    expect(r.thetaV).toBe(29);
+    expect(r.phiVu).toBeCloseTo(365.1, 1);
+    expect(r.steps.find((s) => s.label.startsWith("Negative, so taken as 0"))).toMatchObject({ clause: "8.2.4.2.2" });
+  });
+
+  it("with Ec Act: Ec 30 100 MPa (Table 3.1.2, f'c 32), Act = 300 × 450/2 = 67 500 mm², εx = −5.384×10⁻⁵, kv 0.4351, θv 28.62°, φVu 383.7 kN", () => {
+    const r = shearStrength({ ...compressed, negativeStrain: "EcAct" });
+    expect(r.ex).toBeCloseTo(-5.3841e-5, 9);
+    expect(r.kv).toBeCloseTo(0.43514, 5);
+    expect(r.thetaV).toBeCloseTo(28.623, 3);
+    expect(r.Vuc).toBeCloseTo(259.2, 1);
+    expect(r.Vus).toBeCloseTo(252.4, 1);
+    expect(r.phiVu).toBeCloseTo(383.7, 1);
+    const symbols = r.steps.map((s) => s.symbol);
+    expect(symbols).toEqual(expect.arrayContaining(["Ec", "Act"]));
+    expect(r.steps.find((s) => s.symbol === "Ec")).toMatchObject({ value: "30100", clause: "3.1.2" });
+    expect(r.steps.find((s) => s.symbol === "Act")).toMatchObject({ value: "67500", formula: "300 × 450/2" });
+  });
+
+  it("given Ec and Act (a flange on the tension side) are used as given", () => {
+    const r = shearStrength({ ...compressed, negativeStrain: "EcAct", Ec: 32_800, Act: 150_000 });
+    const numerator = 50e6 / 351 + 100e3 - 500e3;
+    expect(r.ex).toBeCloseTo(numerator / (2 * (200_000 * 1800 + 32_800 * 150_000)), 12);
+  });
+
+  it("is not taken below −0.2×10⁻³ (kv 0.4/0.7 = 0.5714, θv 27.6°)", () => {
+    const r = shearStrength({ ...compressed, Nstar: -100_000, negativeStrain: "EcAct" });
+    expect(r.ex).toBe(-0.2e-3);
+    expect(r.kv).toBeCloseTo(0.4 / 0.7, 9);
+    expect(r.thetaV).toBeCloseTo(27.6, 9);
+  });
+
+  it("switches on only when Eq (1) is negative: at exactly 0 (N* = −400 kN with M* = V* dv) both options give 0 and no Ec Act steps", () => {
+    const edge = shearStrength({ ...compressed, Mstar: 35.1, Nstar: -400, negativeStrain: "EcAct" });
+    expect(edge.exEquation).toBe(0);
+    expect(edge.ex).toBe(0);
+    expect(edge.steps.some((s) => s.symbol === "Act")).toBe(false);
+    const just = shearStrength({ ...compressed, Mstar: 35.1, Nstar: -401, negativeStrain: "EcAct" });
+    expect(just.ex).toBeLessThan(0);
+    expect(just.steps.some((s) => s.symbol === "Act")).toBe(true);
+  });
+
+  it("Table 3.1.2 by straight lines: 24 000 at 20 MPa, 30 100 at 32, 31 450 at 36, 42 200 at 100", () => {
+    expect([tableEc(20), tableEc(32), tableEc(36), tableEc(100)]).toEqual([24_000, 30_100, 31_450, 42_200]);
+  });
+});
+
+describe("sections near a support (Cl 8.2.3.2), hand-worked", () => {
+  // Simplified method, no fitments: Vuc 81.8 kN; dv 351 mm so 2dv = 702 mm.
+  const nearEnd: ShearInput = { ...beam, Vstar: 150, loadNearSupport: true };
+
+  it("a concentrated load within 2dv: Vuc × 2dv/av, at most 2; φVu = 0.7 × 1.404 × 81.8 = 80.4 kN at av 500", () => {
+    const r = shearStrength({ ...nearEnd, av: 500 });
+    expect(r.enhancement).toBeCloseTo(1.404, 9);
+    expect(r.Vuc).toBeCloseTo(81.8, 1);
+    expect(r.phiVu).toBeCloseTo(80.4, 1);
+    expect(r.steps.find((s) => s.symbol === "2dv/av")).toMatchObject({ clause: "8.2.3.2", value: "1.404", formula: "2 × 351/500 = 1.404 ≤ 2" });
+  });
+
+  it("the enhancement is 2 at av = dv and stays 2 nearer the support (φVu 114.5 kN); none from av = 2dv on", () => {
+    expect(shearStrength({ ...nearEnd, av: 351 }).enhancement).toBe(2);
+    expect(shearStrength({ ...nearEnd, av: 300 }).phiVu).toBeCloseTo(114.5, 1);
+    expect(shearStrength({ ...nearEnd, av: 701.9 }).enhancement).toBeGreaterThan(1);
+    expect(shearStrength({ ...nearEnd, av: 702 }).enhancement).toBe(1);
+    expect(shearStrength({ ...nearEnd, av: 702 }).phiVu).toBeCloseTo(57.3, 1);
+  });
+
+  it("no enhancement without a concentrated load near the support, or where the support does not compress the member end", () => {
+    expect(shearStrength({ ...nearEnd, av: 300, loadNearSupport: false }).enhancement).toBe(1);
+    const hung = shearStrength({ ...nearEnd, av: 300, supportCompression: false });
+    expect(hung.enhancement).toBe(1);
+    expect(hung.steps.find((s) => s.symbol === "dv" && s.clause === "8.2.3.2")?.label).toMatch(/does not put the member end in transverse compression/);
+  });
+
+  it("names the critical section dv from the face: a section nearer may be designed for V* at dv", () => {
+    const near = shearStrength({ ...beam, Vstar: 150, av: 300 });
+    expect(near.steps.find((s) => s.symbol === "dv" && s.clause === "8.2.3.2")).toMatchObject({ formula: "av = 300 < dv = 351 mm" });
+    expect(near.steps.find((s) => s.symbol === "dv" && s.clause === "8.2.3.2")?.label).toMatch(/may be designed for V\* at dv/);
+    expect(shearStrength({ ...beam, Vstar: 150, av: 400 }).steps.find((s) => s.symbol === "dv" && s.clause === "8.2.3.2")?.label).toMatch(/beyond it/);
+    expect(shearStrength({ ...beam, Vstar: 150 }).steps.some((s) => s.clause === "8.2.3.2")).toBe(false);
+  });
+
+  it("web crushing still limits φVu: the enhancement never lifts it above 0.7 Vu.max", () => {
+    const r = shearStrength({ ...nearEnd, method: "general", Asv: 1500, s: 100, Vstar: 900, Mstar: 100, av: 200 });
+    expect(r.phiVu).toBeCloseTo(0.7 * r.VuMax, 9);
   });
 });

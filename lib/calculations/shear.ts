@@ -29,6 +29,18 @@ export type ShearInput = {
   /** 2: AS 3600:2018 with Amendment 2 (2021); 0: as first published. */
   amendment: 0 | 2;
   Es: number;
+  /** Where εx of Eq 8.2.4.2.2(1) comes out negative: taken as 0, or recalculated with Ec Act in the denominator. */
+  negativeStrain?: "zero" | "EcAct";
+  /** Modulus of the concrete, MPa; from Table 3.1.2 when absent. */
+  Ec?: number;
+  /** Concrete between mid-depth and the extreme tension fibre, mm²; bv D/2 when absent. */
+  Act?: number;
+  /** Distance of the section from the face of the support, mm (Cl 8.2.3.2); absent: not near a support. */
+  av?: number;
+  /** The support reaction puts the end of the member in transverse compression (a beam bearing on its support). */
+  supportCompression?: boolean;
+  /** The shear at the section comes from a concentrated load applied within 2 dv of the face of the support. */
+  loadNearSupport?: boolean;
 };
 
 export type ShearResult = {
@@ -36,9 +48,13 @@ export type ShearResult = {
   AsvMin: number;
   /** Longitudinal strain at mid-depth (general method), null for the simplified method. */
   ex: number | null;
+  /** εx of Eq 8.2.4.2.2(1) before its limits (general method), null for the simplified method. */
+  exEquation: number | null;
   kv: number;
   thetaV: number;
   Vuc: number;
+  /** Multiplier on Vuc for a concentrated load near a support (Cl 8.2.3.2); 1 otherwise. */
+  enhancement: number;
   Vus: number;
   VuMax: number;
   phi: number;
@@ -56,43 +72,161 @@ export type ShearResult = {
 const PHI_WITH_FITMENTS = 0.75;
 const PHI_CONCRETE = 0.7;
 
-type ConcreteContribution = { kv: number; thetaV: number; ex: number | null; steps: Step[] };
+type ConcreteContribution = { kv: number; thetaV: number; ex: number | null; exEquation: number | null; steps: Step[] };
+
+/** Table 3.1.2: Ec at 28 days of normal-density concrete for the standard grades; between them, by straight lines. */
+const TABLE_EC: [fc: number, Ec: number][] = [
+  [20, 24_000],
+  [25, 26_700],
+  [32, 30_100],
+  [40, 32_800],
+  [50, 34_800],
+  [65, 37_400],
+  [80, 39_600],
+  [100, 42_200],
+];
+
+export function tableEc(fc: number): number {
+  const f = clamp(fc, TABLE_EC[0]![0], TABLE_EC[TABLE_EC.length - 1]![0]);
+  for (let i = 1; i < TABLE_EC.length; i++) {
+    const [f0, e0] = TABLE_EC[i - 1]!;
+    const [f1, e1] = TABLE_EC[i]!;
+    if (f <= f1) return e0 + ((e1 - e0) * (f - f0)) / (f1 - f0);
+  }
+  return TABLE_EC[TABLE_EC.length - 1]![1];
+}
+
+/** Lower limit on εx recalculated with Ec Act (Cl 8.2.4.2.2). */
+export const EX_MIN_WITH_CONCRETE = -0.2e-3;
+const EX_MAX = 3e-3;
+
+/** εx of Cl 8.2.4.2.2: Eq (1), and where it is negative, 0 or the value with Ec Act in the denominator. */
+function longitudinalStrain(input: ShearInput, dv: number): { ex: number; exEquation: number; steps: Step[] } {
+  const { Mstar, Vstar, Nstar, Es, Ast, bv, D, fc } = input;
+  // M* is taken as at least V* dv (both as magnitudes); N* in tension widens the strain.
+  const M = Math.max(Math.abs(Mstar) * 1e6, Math.abs(Vstar) * 1e3 * dv);
+  const numerator = M / dv + Math.abs(Vstar) * 1e3 + 0.5 * Nstar * 1e3;
+  const numeratorText = `${fmt(M / 1e6)}×10⁶/${fmt(dv)} + ${fmt(Math.abs(Vstar))}×10³ + 0.5 × ${fmt(Nstar)}×10³`;
+  const exEquation = numerator / (2 * Es * Ast);
+  if (exEquation >= 0) {
+    const ex = Math.min(exEquation, EX_MAX);
+    return {
+      ex,
+      exEquation,
+      steps: [
+        {
+          symbol: "εx",
+          label: "Longitudinal strain at mid-depth (N* tension positive)",
+          value: fmt(ex),
+          clause: "8.2.4.2.2",
+          formula: `(${numeratorText})/(2 × ${Es} × ${fmt(Ast)}), within 0..3×10⁻³`,
+        },
+      ],
+    };
+  }
+  const equation: Step = {
+    symbol: "εx",
+    label: "Longitudinal strain at mid-depth, Eq 8.2.4.2.2(1) (N* tension positive): negative",
+    value: fmt(exEquation),
+    clause: "8.2.4.2.2",
+    formula: `(${numeratorText})/(2 × ${Es} × ${fmt(Ast)})`,
+  };
+  if (input.negativeStrain !== "EcAct") {
+    return {
+      ex: 0,
+      exEquation,
+      steps: [equation, { symbol: "εx", label: "Negative, so taken as 0 (the first option of the clause)", value: 0, clause: "8.2.4.2.2" }],
+    };
+  }
+  const Ec = input.Ec ?? tableEc(fc);
+  const Act = input.Act ?? (bv * D) / 2;
+  const recalculated = numerator / (2 * (Es * Ast + Ec * Act));
+  const ex = Math.max(recalculated, EX_MIN_WITH_CONCRETE);
+  return {
+    ex,
+    exEquation,
+    steps: [
+      equation,
+      {
+        symbol: "Ec",
+        label: input.Ec === undefined ? "Modulus of the concrete (Table 3.1.2, by straight lines between grades)" : "Modulus of the concrete (given)",
+        value: fmt(Ec),
+        unit: "MPa",
+        clause: "3.1.2",
+        formula: input.Ec === undefined ? `f'c = ${fc} MPa` : undefined,
+      },
+      {
+        symbol: "Act",
+        label:
+          input.Act === undefined
+            ? "Concrete between mid-depth and the extreme tension fibre"
+            : "Concrete between mid-depth and the extreme tension fibre (given)",
+        value: fmt(Act),
+        unit: "mm²",
+        clause: "8.2.4.2.2",
+        formula: input.Act === undefined ? `${bv} × ${D}/2` : undefined,
+      },
+      {
+        symbol: "εx",
+        label: "Recalculated with Ec Act in the denominator, at least −0.2×10⁻³",
+        value: fmt(ex),
+        clause: "8.2.4.2.2",
+        formula: `(${numeratorText})/(2 × (${Es} × ${fmt(Ast)} + ${fmt(Ec)} × ${fmt(Act)})) = ${fmt(recalculated)} ≥ −0.2×10⁻³`,
+      },
+    ],
+  };
+}
 
 /** kv and θv of Cl 8.2.4.2 (general) or 8.2.4.3 (simplified), for fitments at or above the minimum or not. */
 function concreteContribution(input: ShearInput, dv: number, minimumFitments: boolean): ConcreteContribution {
   if (input.method === "simplified") {
-    if (minimumFitments) return { kv: 0.15, thetaV: 36, ex: null, steps: [{ symbol: "kv", label: "With at least minimum fitments", value: 0.15, clause: "8.2.4.3" }] };
+    if (minimumFitments)
+      return {
+        kv: 0.15,
+        thetaV: 36,
+        ex: null,
+        exEquation: null,
+        steps: [{ symbol: "kv", label: "With at least minimum fitments", value: 0.15, clause: "8.2.4.3" }],
+      };
     const cap = input.amendment === 2 ? 0.15 : 0.1;
     const raw = 200 / (1000 + 1.3 * dv);
     return {
       kv: Math.min(raw, cap),
       thetaV: 36,
       ex: null,
-      steps: [{ symbol: "kv", label: "Without minimum fitments", value: fmt(Math.min(raw, cap)), clause: "8.2.4.3", formula: `200/(1000 + 1.3 × ${fmt(dv)}) = ${fmt(raw)} ≤ ${cap}` }],
+      exEquation: null,
+      steps: [
+        {
+          symbol: "kv",
+          label: "Without minimum fitments",
+          value: fmt(Math.min(raw, cap)),
+          clause: "8.2.4.3",
+          formula: `200/(1000 + 1.3 × ${fmt(dv)}) = ${fmt(raw)} ≤ ${cap}`,
+        },
+      ],
     };
   }
-  const { Mstar, Vstar, Nstar, Es, Ast, fc, dg } = input;
-  // M* is taken as at least V* dv (both as magnitudes); N* in tension widens the strain.
-  const M = Math.max(Math.abs(Mstar) * 1e6, Math.abs(Vstar) * 1e3 * dv);
-  const raw = (M / dv + Math.abs(Vstar) * 1e3 + 0.5 * Nstar * 1e3) / (2 * Es * Ast);
-  // Negative (compression): taken as 0, the simpler of the two options of the clause.
-  const ex = clamp(raw, 0, 3e-3);
+  const { fc, dg } = input;
+  const strain = longitudinalStrain(input, dv);
+  const ex = strain.ex;
   const base = 0.4 / (1 + 1500 * ex);
   const kdg = fc > 65 ? 2.0 : Math.max(32 / (16 + dg), 0.8);
   const size = minimumFitments ? 1 : 1300 / (1000 + kdg * dv);
   const kv = base * size;
   const thetaV = 29 + 7000 * ex;
   const steps: Step[] = [
-    {
-      symbol: "εx",
-      label: "Longitudinal strain at mid-depth",
-      value: fmt(ex),
-      clause: "8.2.4.2.2",
-      formula: `(${fmt(M / 1e6)}×10⁶/${fmt(dv)} + ${fmt(Math.abs(Vstar))}×10³ + 0.5 × ${fmt(Nstar)}×10³)/(2 × ${Es} × ${fmt(Ast)}), within 0..3×10⁻³`,
-    },
+    ...strain.steps,
     ...(minimumFitments
       ? []
-      : [{ symbol: "kdg", label: "Aggregate size factor", value: fmt(kdg), clause: "8.2.4.2.1", formula: fc > 65 ? "2.0 (f'c > 65 MPa)" : `32/(16 + ${dg}) ≥ 0.8` }]),
+      : [
+          {
+            symbol: "kdg",
+            label: "Aggregate size factor",
+            value: fmt(kdg),
+            clause: "8.2.4.2.1",
+            formula: fc > 65 ? "2.0 (f'c > 65 MPa)" : `32/(16 + ${dg}) ≥ 0.8`,
+          },
+        ]),
     {
       symbol: "kv",
       label: minimumFitments ? "With at least minimum fitments" : "Without minimum fitments (size effect)",
@@ -102,7 +236,64 @@ function concreteContribution(input: ShearInput, dv: number, minimumFitments: bo
     },
     { symbol: "θv", label: "Angle of the compression strut", value: fmt(thetaV), unit: "°", clause: "8.2.4.2.1", formula: `29 + 7000 × ${fmt(ex)}` },
   ];
-  return { kv, thetaV, ex, steps };
+  return { kv, thetaV, ex, exEquation: strain.exEquation, steps };
+}
+
+/**
+ * Cl 8.2.3.2, sections near a support. Where the reaction puts the end of the
+ * member in transverse compression, the critical section is dv from the face
+ * of the support: sections nearer may be designed for V* there. Where the
+ * shear comes from a concentrated load applied within 2 dv of the face, Vuc
+ * of a section between the load and the support is enhanced by 2 dv/av, at
+ * most 2 (web crushing still limits φVu).
+ */
+function nearSupport(input: ShearInput, dv: number): { enhancement: number; steps: Step[] } {
+  const { av } = input;
+  if (av === undefined) return { enhancement: 1, steps: [] };
+  const compression = input.supportCompression ?? true;
+  const steps: Step[] = [
+    {
+      symbol: "av",
+      label: "Distance of the section from the face of the support",
+      value: fmt(av),
+      unit: "mm",
+      clause: "8.2.3.2",
+    },
+    compression
+      ? {
+          symbol: "dv",
+          label:
+            av < dv
+              ? "Critical section dv from the face: this section is nearer, so it may be designed for V* at dv (unless a concentrated load acts within dv of the face)"
+              : "Critical section dv from the face: this section is beyond it, designed for its own V*",
+          value: fmt(dv),
+          unit: "mm",
+          clause: "8.2.3.2",
+          formula: `av = ${fmt(av)} ${av < dv ? "<" : "≥"} dv = ${fmt(dv)} mm`,
+        }
+      : {
+          symbol: "dv",
+          label: "The support does not put the member end in transverse compression: no critical section away from the face, every section takes its own V*",
+          value: fmt(dv),
+          unit: "mm",
+          clause: "8.2.3.2",
+        },
+  ];
+  if (!input.loadNearSupport) return { enhancement: 1, steps };
+  const applies = compression && av < 2 * dv;
+  const enhancement = applies ? Math.min((2 * dv) / av, 2) : 1;
+  steps.push({
+    symbol: "2dv/av",
+    label: applies
+      ? "Concentrated load within 2dv of the face: Vuc enhanced"
+      : compression
+        ? "Concentrated load near the support, but the section is 2dv or more from the face: no enhancement"
+        : "No enhancement: the support does not put the member end in transverse compression",
+    value: fmt(enhancement),
+    clause: "8.2.3.2",
+    formula: applies ? `2 × ${fmt(dv)}/${fmt(av)} = ${fmt((2 * dv) / av)} ≤ 2` : undefined,
+  });
+  return { enhancement, steps };
 }
 
 export function shearStrength(input: ShearInput): ShearResult {
@@ -116,12 +307,14 @@ export function shearStrength(input: ShearInput): ShearResult {
   const theta = rad(concrete.thetaV);
   const alpha = rad(alphaV);
   const Vuc = (concrete.kv * bv * dv * rootFc) / 1000;
-  const Vus = Asv > 0 && s > 0 ? ((Asv * fsyf * dv) / s) * (Math.sin(alpha) * cot(theta) + Math.cos(alpha)) / 1000 : 0;
+  const Vus = Asv > 0 && s > 0 ? (((Asv * fsyf * dv) / s) * (Math.sin(alpha) * cot(theta) + Math.cos(alpha))) / 1000 : 0;
   const cotAlpha = alphaV >= 90 ? 0 : cot(alpha);
   const crushing = amendment === 2 ? 0.9 : 1.0;
   const VuMax = (0.55 * crushing * fc * bv * dv * (cot(theta) + cotAlpha)) / (1 + cot(theta) ** 2) / 1000;
   const phi = minimumFitments ? PHI_WITH_FITMENTS : PHI_CONCRETE;
-  const phiVu = Math.min(phi * (Vuc + Vus), PHI_CONCRETE * VuMax);
+  const support = nearSupport(input, dv);
+  const enhancement = support.enhancement;
+  const phiVu = Math.min(phi * (enhancement * Vuc + Vus), PHI_CONCRETE * VuMax);
 
   // Whether fitments are needed is judged on the concrete alone (no fitments).
   const bare = concreteContribution(input, dv, false);
@@ -132,7 +325,7 @@ export function shearStrength(input: ShearInput): ShearResult {
 
   // Spacing: min(0.5D, 300), or under Amendment 2 min(0.75D, 500) where V* ≤ φVu.min.
   const withMin = concreteContribution(input, dv, true);
-  const VusMin = s > 0 ? ((AsvMin * fsyf * dv) / s) * (Math.sin(alpha) * cot(rad(withMin.thetaV)) + Math.cos(alpha)) / 1000 : 0;
+  const VusMin = s > 0 ? (((AsvMin * fsyf * dv) / s) * (Math.sin(alpha) * cot(rad(withMin.thetaV)) + Math.cos(alpha))) / 1000 : 0;
   const phiVuMin = PHI_WITH_FITMENTS * ((withMin.kv * bv * dv * rootFc) / 1000 + VusMin);
   const relaxed = amendment === 2 && Math.abs(Vstar) <= phiVuMin;
   const maxSpacing = relaxed ? Math.min(0.75 * D, 500) : Math.min(0.5 * D, 300);
@@ -142,9 +335,22 @@ export function shearStrength(input: ShearInput): ShearResult {
     { symbol: "dv", label: "Effective shear depth", value: fmt(dv), unit: "mm", clause: "8.2.1.9", formula: `max(0.72 × ${D}, 0.9 × ${d})` },
     { symbol: "√f'c", label: "Square root of f'c, at most 8 MPa", value: fmt(rootFc), unit: "MPa", clause: "8.2.4.1" },
     { symbol: "Asv.min", label: "Minimum fitment area", value: fmt(AsvMin), unit: "mm²", clause: "8.2.1.7", formula: `0.08 × √${fc} × ${bv} × ${s}/${fsyf}` },
-    { symbol: "Asv", label: minimumFitments ? "Fitments provided: at least the minimum" : "Fitments provided: less than the minimum", value: fmt(Asv), unit: "mm²" },
+    {
+      symbol: "Asv",
+      label: minimumFitments ? "Fitments provided: at least the minimum" : "Fitments provided: less than the minimum",
+      value: fmt(Asv),
+      unit: "mm²",
+    },
     ...concrete.steps,
-    { symbol: "Vuc", label: "Concrete contribution", value: fmt(Vuc), unit: "kN", clause: "8.2.4.1", formula: `${fmt(concrete.kv)} × ${bv} × ${fmt(dv)} × ${fmt(rootFc)}` },
+    {
+      symbol: "Vuc",
+      label: "Concrete contribution",
+      value: fmt(Vuc),
+      unit: "kN",
+      clause: "8.2.4.1",
+      formula: `${fmt(concrete.kv)} × ${bv} × ${fmt(dv)} × ${fmt(rootFc)}`,
+    },
+    ...support.steps,
     {
       symbol: "Vus",
       label: "Fitment contribution",
@@ -161,8 +367,20 @@ export function shearStrength(input: ShearInput): ShearResult {
       clause: "8.2.3.3",
       formula: `0.55 × ${amendment === 2 ? "0.9 × " : ""}${fc} × ${bv} × ${fmt(dv)} × (cot θv + cot αv)/(1 + cot²θv)`,
     },
-    { symbol: "φ", label: minimumFitments ? "Capacity reduction factor (at least minimum Class N fitments)" : "Capacity reduction factor", value: phi, clause: "Table 2.2.2" },
-    { symbol: "φVu", label: "Design shear strength", value: fmt(phiVu), unit: "kN", clause: "8.2.3.1", formula: `min(${phi} × (${fmt(Vuc)} + ${fmt(Vus)}), 0.7 × ${fmt(VuMax)})` },
+    {
+      symbol: "φ",
+      label: minimumFitments ? "Capacity reduction factor (at least minimum Class N fitments)" : "Capacity reduction factor",
+      value: phi,
+      clause: "Table 2.2.2",
+    },
+    {
+      symbol: "φVu",
+      label: "Design shear strength",
+      value: fmt(phiVu),
+      unit: "kN",
+      clause: "8.2.3.1",
+      formula: `min(${phi} × (${enhancement === 1 ? "" : `${fmt(enhancement)} × `}${fmt(Vuc)} + ${fmt(Vus)}), 0.7 × ${fmt(VuMax)})`,
+    },
     {
       symbol: amendment === 2 ? "ks φVuc" : "φVuc",
       label: "Shear above which fitments are required (concrete alone)",
@@ -171,12 +389,23 @@ export function shearStrength(input: ShearInput): ShearResult {
       clause: "8.2.1.6",
       formula: amendment === 2 ? `ks = (1000 − ${D})/700 = ${fmt(ks)}, × 0.7 × ${fmt(VucBare)}` : `0.7 × ${fmt(VucBare)}`,
     },
-    { symbol: "s.max", label: relaxed ? "Largest fitment spacing (V* ≤ φVu.min)" : "Largest fitment spacing", value: fmt(maxSpacing), unit: "mm", clause: "8.3.2.2" },
+    {
+      symbol: "s.max",
+      label: relaxed ? "Largest fitment spacing (V* ≤ φVu.min)" : "Largest fitment spacing",
+      value: fmt(maxSpacing),
+      unit: "mm",
+      clause: "8.3.2.2",
+    },
     { symbol: "s.t.max", label: "Largest spacing of fitment legs across the web", value: fmt(maxTransverseSpacing), unit: "mm", clause: "8.3.2.2" },
   ];
 
   const checks: Check[] = [
-    { name: "Strength: V* ≤ φVu", clause: "8.2.3.1", pass: Math.abs(Vstar) <= phiVu, detail: `V* = ${fmt(Math.abs(Vstar))} kN ${Math.abs(Vstar) <= phiVu ? "≤" : ">"} φVu = ${fmt(phiVu)} kN` },
+    {
+      name: "Strength: V* ≤ φVu",
+      clause: "8.2.3.1",
+      pass: Math.abs(Vstar) <= phiVu,
+      detail: `V* = ${fmt(Math.abs(Vstar))} kN ${Math.abs(Vstar) <= phiVu ? "≤" : ">"} φVu = ${fmt(phiVu)} kN`,
+    },
     {
       name: "Web crushing: V* ≤ φVu.max",
       clause: "8.2.3.3",
@@ -193,16 +422,23 @@ export function shearStrength(input: ShearInput): ShearResult {
     },
   ];
   if (Asv > 0) {
-    checks.push({ name: "Fitment spacing", clause: "8.3.2.2", pass: s <= maxSpacing, detail: `s = ${s} mm ${s <= maxSpacing ? "≤" : ">"} ${fmt(maxSpacing)} mm` });
+    checks.push({
+      name: "Fitment spacing",
+      clause: "8.3.2.2",
+      pass: s <= maxSpacing,
+      detail: `s = ${s} mm ${s <= maxSpacing ? "≤" : ">"} ${fmt(maxSpacing)} mm`,
+    });
   }
 
   return {
     dv,
     AsvMin,
     ex: concrete.ex,
+    exEquation: concrete.exEquation,
     kv: concrete.kv,
     thetaV: concrete.thetaV,
     Vuc,
+    enhancement,
     Vus,
     VuMax,
     phi,

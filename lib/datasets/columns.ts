@@ -27,11 +27,15 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || value === "";
 }
 
-/** The value columns of a table in display order; `extra` names columns an edit is adding. */
-export function deriveColumns(rows: readonly Row[], extra: Iterable<string> = []): string[] {
-  const first = rows[0];
+/**
+ * The value columns of a table in display order: the table's columns (by
+ * default the keys of the first row, which in the spec's fetch-all carries
+ * them all) that hold a value in some row; `extra` names columns an edit is
+ * adding.
+ */
+export function deriveColumns(rows: readonly Row[], extra: Iterable<string> = [], known?: Iterable<string>): string[] {
   const candidates = new Set<string>();
-  if (first) for (const key of Object.keys(first)) if (!fixed.has(key)) candidates.add(key);
+  for (const key of known ?? Object.keys(rows[0] ?? {})) if (!fixed.has(key)) candidates.add(key);
   const shown = [...candidates].filter((key) => rows.some((row) => !isBlank(row[key])));
   for (const key of extra) if (!fixed.has(key) && !shown.includes(key)) shown.push(key);
   return shown.sort(compareColumns);

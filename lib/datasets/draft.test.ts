@@ -23,7 +23,13 @@ describe("editing a row", () => {
   });
 
   it("takes copied and pasted values as typed degrees on angle rows, and adds columns it lacks", () => {
-    const draft = setCellTexts(draftFromRow(skew, ["Item1", "Item2"]), new Map([["Item1", "45"], ["Item3", "90"]]));
+    const draft = setCellTexts(
+      draftFromRow(skew, ["Item1", "Item2"]),
+      new Map([
+        ["Item1", "45"],
+        ["Item3", "90"],
+      ]),
+    );
     const payload = draftPayload(draft);
     expect(Number(payload.Item1)).toBeCloseTo(Math.PI / 4, 15);
     expect(Number(payload.Item3)).toBeCloseTo(Math.PI / 2, 15);

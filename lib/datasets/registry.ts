@@ -1,23 +1,69 @@
-/** The four parameter tables. One implementation serves them all; only these facts differ. */
+/**
+ * Every parameter table of a project: the four Revit tables of the spec and
+ * the nine Midas DB tables. One implementation serves them all (same grid,
+ * same API, same rules); only these facts differ.
+ */
 
-export const datasetKeys = ["pier", "abt", "box", "coresetup"] as const;
+import { type MidasDatasetKey, midasDatasetKeys, midasDatasets } from "@/lib/midas/tables";
+
+export { type MidasDatasetKey, midasDatasetKeys };
+export const revitDatasetKeys = ["pier", "abt", "box", "coresetup"] as const;
+export const datasetKeys = [...revitDatasetKeys, ...midasDatasetKeys] as const;
+
+export type RevitDatasetKey = (typeof revitDatasetKeys)[number];
 export type DatasetKey = (typeof datasetKeys)[number];
 
 export type DatasetInfo = {
   key: DatasetKey;
   /** The screen's route. */
-  route: "/revitpier" | "/revitabt" | "/revitbox" | "/coresetup";
+  route: string;
   title: string;
-  pushAllLabel: string;
+  /** revit: pushed to the Revit add-in; midas: builds the MIDAS Civil NX model. */
+  group: "revit" | "midas";
+  /** The push-all button's label; Midas tables are not pushed to Revit. */
+  pushAllLabel: string | null;
+  /** What one Item column stands for, shown under the title. */
+  items: string;
 };
 
+const revit = (key: RevitDatasetKey, route: string, title: string, pushAllLabel: string, items: string): DatasetInfo => ({
+  key,
+  route,
+  title,
+  group: "revit",
+  pushAllLabel,
+  items,
+});
+/** A Midas DB table: its screen, title and meaning come from its template (lib/midas/tables.ts). */
+const midas = (key: MidasDatasetKey): DatasetInfo => ({
+  key,
+  route: midasDatasets[key].route,
+  title: midasDatasets[key].title,
+  group: "midas",
+  pushAllLabel: null,
+  items: midasDatasets[key].itemsAre,
+});
+
 export const datasets: Record<DatasetKey, DatasetInfo> = {
-  pier: { key: "pier", route: "/revitpier", title: "Revit_Pier Data", pushAllLabel: "Push All to Revit" },
-  abt: { key: "abt", route: "/revitabt", title: "Revit_Abt Data", pushAllLabel: "Push All to Revit" },
-  box: { key: "box", route: "/revitbox", title: "Revit_Box Data", pushAllLabel: "Push All to Revit" },
-  coresetup: { key: "coresetup", route: "/coresetup", title: "Core Data", pushAllLabel: "Push to Revit" },
+  pier: revit("pier", "/revitpier", "Revit_Pier Data", "Push All to Revit", "one Item column per pier"),
+  abt: revit("abt", "/revitabt", "Revit_Abt Data", "Push All to Revit", "one Item column per abutment"),
+  box: revit("box", "/revitbox", "Revit_Box Data", "Push All to Revit", "one Item column per span"),
+  coresetup: revit("coresetup", "/coresetup", "Core Data", "Push to Revit", "global values"),
+  midassetup: midas("midassetup"),
+  midasgeneralsections: midas("midasgeneralsections"),
+  midaspsc: midas("midaspsc"),
+  midaspiles: midas("midaspiles"),
+  midasload: midas("midasload"),
+  midasloadsub: midas("midasloadsub"),
+  midasmoving: midas("midasmoving"),
+  midasloadcomb: midas("midasloadcomb"),
+  midaspt: midas("midaspt"),
 };
 
 export function isDatasetKey(value: string): value is DatasetKey {
   return (datasetKeys as readonly string[]).includes(value);
+}
+
+export function isRevitDataset(key: DatasetKey): key is RevitDatasetKey {
+  return datasets[key].group === "revit";
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isStorableText, STORABLE_TEXT_MESSAGE } from "@/lib/validation";
 import { COLUMN_NAME_PATTERN } from "./columns";
+import { normaliseParameterName } from "./names";
 
 export const MAX_VALUE_LENGTH = 2000;
 export const MAX_PARAMETER_LENGTH = 255;
@@ -32,7 +33,7 @@ export const rowDataSchema = z.record(z.string(), z.unknown(), { error: "expecte
         ctx.addIssue({ code: "custom", path: [key], message: "expected the parameter name as text" });
         continue;
       }
-      const name = String(value).trim();
+      const name = normaliseParameterName(String(value));
       if (!isStorableText(name)) ctx.addIssue({ code: "custom", path: [key], message: STORABLE_TEXT_MESSAGE });
       else if (name === "") ctx.addIssue({ code: "custom", path: [key], message: "the parameter name must not be empty" });
       else if (name.length > MAX_PARAMETER_LENGTH) ctx.addIssue({ code: "custom", path: [key], message: `at most ${MAX_PARAMETER_LENGTH} characters` });
@@ -74,3 +75,57 @@ export const rowIdSchema = z.union([z.number(), z.string()], { error: "expected 
 export const createElementSchema = z.object({ data: rowDataSchema });
 export const editElementSchema = z.object({ id: rowIdSchema, data: rowDataSchema });
 export const deleteElementSchema = z.object({ id: rowIdSchema });
+
+/** A row as every answer carries it: the fixed fields, then its own columns (text). */
+export const flatRowSchema = z
+  .object({
+    Id: z.number().int(),
+    Parameter: z.string(),
+    CreatedAt: z.string(),
+    UpdatedAt: z.string(),
+    Version: z.number().int(),
+  })
+  .catchall(z.union([z.string(), z.number()]))
+  .meta({ id: "Row", description: "A parameter row: Id, Parameter, CreatedAt, UpdatedAt, Version, then its Item columns as text." });
+
+export const rowBodySchema = z.object({ data: rowDataSchema });
+
+/** Path of a table: `/api/projects/{id}/datasets/{ds}`. */
+export const tableParams = z.object({ id: z.coerce.number().int().min(1), ds: z.string() });
+export const rowParams = z.object({ id: z.coerce.number().int().min(1), ds: z.string(), rowId: rowIdSchema });
+export const columnParams = z.object({ id: z.coerce.number().int().min(1), ds: z.string(), name: z.string() });
+
+/** PATCH .../rows: many rows saved as one change, each `data` with its Version. */
+export const saveRowsSchema = z.object({
+  rows: z
+    .array(z.object({ id: rowIdSchema, data: rowDataSchema }), { error: "expected rows: [{id, data}]" })
+    .min(1, { error: "expected at least one row" })
+    .max(5000, { error: "at most 5,000 rows in one save" }),
+});
+
+/** DELETE .../rows/{rowId}?version=: only the version the caller saw (an undo of a create). */
+export const deleteRowQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+export const restoreSchema = z.object({
+  version: z.number({ error: "expected the version to restore" }).int().min(1),
+  currentVersion: z.number().int().min(1).optional().meta({ description: "The row's Version as the caller saw it: 409 when it changed since." }),
+});
+
+export const activityQuery = z.object({
+  user: z.coerce.number().int().min(1).optional(),
+  parameter: z.string().max(255).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+});
+
+export const historyEntrySchema = z
+  .object({
+    version: z.number().int(),
+    action: z.enum(["create", "edit", "delete", "restore", "import"]),
+    userId: z.number().int().nullable(),
+    user: z.string().nullable(),
+    at: z.string(),
+    before: z.record(z.string(), z.string()).nullable(),
+    after: z.record(z.string(), z.string()).nullable(),
+    batchId: z.string().nullable(),
+  })
+  .meta({ id: "HistoryEntry", description: "One change of a row: who, when, and the row before and after as {Parameter, ...values}." });

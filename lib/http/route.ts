@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { resolveSession, type SignedIn, sessionCookie, sessionTokenFromCookieHeader } from "@/lib/auth/session";
-import { env } from "@/lib/env";
+import { isDatabaseBusy } from "@/db/client";
+import { DomainError, STATUS_OF } from "@/lib/errors";
+import { currentProjectAccess, type Need, type ProjectAccess, projectAccess } from "@/lib/projects/access";
+import { HOST_EXEMPT_PATHS, isAllowedOrigin, isHttpsRequest, isKnownHost } from "@/lib/http/origins";
 import { logger } from "@/lib/logger";
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -22,32 +25,19 @@ export function jsonError(status: number, error: string, extra?: Record<string, 
   return Response.json({ error, ...extra }, { status, headers });
 }
 
-type HeaderGetter = (name: string) => string | null | undefined;
-
-/** The origin the browser used to reach us, as a proxy in front of us reports it. */
-export function ownOriginFromHeaders(header: HeaderGetter, fallbackProtocol: string, fallbackHost: string): string {
-  const proto = header("x-forwarded-proto")?.split(",")[0]?.trim() || fallbackProtocol;
-  const host = header("x-forwarded-host")?.split(",")[0]?.trim() || header("host") || fallbackHost;
-  return `${proto}://${host}`;
-}
-
-export function ownOrigin(request: Request): string {
-  const url = new URL(request.url);
-  return ownOriginFromHeaders((name) => request.headers.get(name), url.protocol.replace(":", ""), url.host);
-}
-
 export function isHttps(request: Request): boolean {
-  return ownOrigin(request).startsWith("https://");
+  return isHttpsRequest((name) => request.headers.get(name));
 }
 
-/** Our own origin, or one of ALLOWED_ORIGINS; a missing or "null" Origin never is. */
-export function originAllowed(origin: string | null | undefined, own: string): boolean {
-  if (!origin || origin === "null") return false;
-  return origin === own || env().ALLOWED_ORIGINS.includes(origin);
-}
+/**
+ * The client's network address, as server.ts found it (the socket's peer, or
+ * the first X-Forwarded-For entry behind a trusted proxy). server.ts always
+ * overwrites this header, so a client cannot choose it.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-pontifex-client-address";
 
-export function isAllowedOrigin(origin: string | null, request: Request): boolean {
-  return originAllowed(origin, ownOrigin(request));
+export function clientAddress(request: Request): string {
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "local";
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -60,10 +50,12 @@ export function describeZodError(error: z.ZodError): string {
   return field ? `Invalid field "${field}": ${issue.message}` : `Invalid request body: ${issue.message}`;
 }
 
-async function readBody(request: Request): Promise<string> {
+const TOO_LARGE = "Request body is larger than 2 MB.";
+
+async function readBody(request: Request, maxBytes = MAX_BODY_BYTES, tooLarge = TOO_LARGE): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body is larger than 2 MB.");
-  if (!request.body) return "";
+  if (Number.isFinite(declared) && declared > maxBytes) throw new ApiError(413, tooLarge);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -71,43 +63,62 @@ async function readBody(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
-      throw new ApiError(413, "Request body is larger than 2 MB.");
+      throw new ApiError(413, tooLarge);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 type RouteContext<P> = { params: Promise<P> };
 
-type HandlerArgs<B, P, Auth extends boolean> = {
+/**
+ * Which project a route acts on, and what the caller must be allowed to do
+ * there: `param` reads the `id` path segment (/api/projects/{id}/...),
+ * `current` takes the caller's current project (the spec's routes).
+ */
+export type ProjectOption = { from: "param" | "current"; need: Need };
+
+type HandlerArgs<B, P, Auth extends boolean, Pr extends ProjectOption | undefined> = {
   request: Request;
   params: P;
   body: B;
   auth: Auth extends true ? SignedIn : SignedIn | null;
+  /** The project the route acts on, with the caller's role, when the route names one. */
+  project: Pr extends ProjectOption ? ProjectAccess : undefined;
+  /** The form of a `multipart` route (a file upload); undefined elsewhere. */
+  form: FormData | undefined;
   requestId: string;
   log: ReturnType<typeof logger>;
 };
 
-type RouteOptions<B, P, Auth extends boolean> = {
+type RouteOptions<B, P, Auth extends boolean, Pr extends ProjectOption | undefined> = {
   /** false: anyone may call it (sign-in, health); default true: 401 without a valid session. */
   auth?: Auth;
   /** Validates the JSON body; state-changing requests without a schema take no body. */
   body?: z.ZodType<B>;
   /** The dynamic route segments, e.g. `z.object({ ds: z.string() })`. */
   params?: z.ZodType<P>;
+  /** The project and the role needed: checked after the session, before the body is read. */
+  project?: Pr;
+  /**
+   * A file upload: the body is multipart/form-data (415 otherwise), read up to
+   * its own limit (413 past it) and handed over as `form`; no JSON body.
+   */
+  multipart?: { maxBytes: number };
 };
 
 /**
  * Every API route goes through here: request id and log line, Origin and
- * Content-Type checks on state-changing requests (CSRF), the 2 MB body limit,
+ * Content-Type checks on state-changing requests (CSRF), the 2 MB body limit
+ * (a `multipart` upload has its own),
  * the session, body validation, and `{error}` JSON for every failure.
  */
-export function route<B = undefined, P = Record<string, never>, Auth extends boolean = true>(
-  options: RouteOptions<B, P, Auth>,
-  handler: (args: HandlerArgs<B, P, Auth>) => Promise<Response> | Response,
+export function route<B = undefined, P = Record<string, never>, Auth extends boolean = true, Pr extends ProjectOption | undefined = undefined>(
+  options: RouteOptions<B, P, Auth, Pr>,
+  handler: (args: HandlerArgs<B, P, Auth, Pr>) => Promise<Response> | Response,
 ): (request: Request, context: RouteContext<Record<string, string | string[]>>) => Promise<Response> {
   const requireAuth = options.auth !== false;
   return async (request, context) => {
@@ -117,29 +128,22 @@ export function route<B = undefined, P = Record<string, never>, Auth extends boo
     let auth: SignedIn | null = null;
     let response: Response;
     try {
+      const url = new URL(request.url);
+      if (!HOST_EXEMPT_PATHS.has(url.pathname) && !isKnownHost((name) => request.headers.get(name))) {
+        throw new ApiError(421, "This server does not answer to that host name. Use the address the site is published at.");
+      }
       const mutating = !SAFE_METHODS.has(request.method);
-      if (mutating && !isAllowedOrigin(request.headers.get("origin"), request)) {
+      if (mutating && !isAllowedOrigin(request.headers.get("origin"))) {
         throw new ApiError(403, "Cross-origin request refused: the Origin header must be this application's own.");
       }
       // Both refusals come before the session is even looked up: a forged request touches nothing.
+      // A call with a body must say it is JSON; a call without one (a DELETE, say) needs no Content-Type.
       const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-      if (mutating && type !== "application/json") throw new ApiError(415, "Content-Type must be application/json.");
+      const declaresBody = Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.has("transfer-encoding");
+      const bodyType = options.multipart ? "multipart/form-data" : "application/json";
+      if (mutating && (declaresBody || type !== undefined) && type !== bodyType) throw new ApiError(415, `Content-Type must be ${bodyType}.`);
       auth = await resolveSession(sessionTokenFromCookieHeader(request.headers.get("cookie")));
       if (requireAuth && !auth) throw new ApiError(401, "You are not signed in, or your session has expired. Please log in.");
-      let body: unknown;
-      if (mutating) {
-        const text = await readBody(request);
-        if (options.body) {
-          try {
-            body = JSON.parse(text);
-          } catch {
-            throw new ApiError(400, "Request body is not valid JSON.");
-          }
-          const parsed = options.body.safeParse(body);
-          if (!parsed.success) throw new ApiError(400, describeZodError(parsed.error));
-          body = parsed.data;
-        }
-      }
       const rawParams = (await context.params) ?? {};
       let params = rawParams as P;
       if (options.params) {
@@ -147,10 +151,62 @@ export function route<B = undefined, P = Record<string, never>, Auth extends boo
         if (!parsed.success) throw new ApiError(404, "Not found.");
         params = parsed.data;
       }
-      response = await handler({ request, params, body: body as B, auth: auth as HandlerArgs<B, P, Auth>["auth"], requestId, log });
+      let project: ProjectAccess | undefined;
+      if (options.project && auth) {
+        const { from, need } = options.project;
+        if (from === "current") project = await currentProjectAccess(auth.user.id, need);
+        else {
+          const id = Number((params as { id?: unknown }).id);
+          if (!Number.isInteger(id)) throw new ApiError(404, "Not found.");
+          project = await projectAccess(auth.user.id, id, need);
+        }
+      }
+      let body: unknown;
+      let form: FormData | undefined;
+      if (mutating && options.multipart) {
+        const { maxBytes } = options.multipart;
+        const bytes = await readBody(request, maxBytes, `The upload is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+        try {
+          form = await new Response(new Uint8Array(bytes), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+        } catch {
+          throw new ApiError(400, "The request body is not valid multipart/form-data.");
+        }
+      } else if (mutating) {
+        const text = (await readBody(request)).toString("utf8");
+        if (text !== "" && type !== "application/json") throw new ApiError(415, "Content-Type must be application/json.");
+        if (options.body) {
+          if (text === "") body = undefined;
+          else {
+            try {
+              body = JSON.parse(text);
+            } catch {
+              throw new ApiError(400, "Request body is not valid JSON.");
+            }
+          }
+          const parsed = options.body.safeParse(body);
+          if (!parsed.success) throw new ApiError(400, text === "" ? "This call needs a JSON body." : describeZodError(parsed.error));
+          body = parsed.data;
+        }
+      }
+      response = await handler({
+        request,
+        params,
+        body: body as B,
+        auth: auth as HandlerArgs<B, P, Auth, Pr>["auth"],
+        project: project as HandlerArgs<B, P, Auth, Pr>["project"],
+        form,
+        requestId,
+        log,
+      });
     } catch (error) {
       if (error instanceof ApiError) {
         response = jsonError(error.status, error.message, error.extra, error.headers);
+      } else if (error instanceof DomainError) {
+        const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+        response = jsonError(STATUS_OF[error.kind], error.message, error.extra, headers);
+      } else if (isDatabaseBusy(error)) {
+        log.warn({ method: request.method, path: new URL(request.url).pathname }, "database busy: no connection free in time");
+        response = jsonError(503, "The server is busy. Please try again in a moment.", undefined, { "Retry-After": "2" });
       } else {
         log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
         response = jsonError(500, "Something went wrong on the server. Please try again.");
@@ -164,7 +220,13 @@ export function route<B = undefined, P = Record<string, never>, Auth extends boo
     response.headers.set("X-Request-Id", requestId);
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
     log.info(
-      { method: request.method, path: new URL(request.url).pathname, status: response.status, ms: Math.round(performance.now() - started), userId: auth?.user.id },
+      {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+        userId: auth?.user.id,
+      },
       "api request",
     );
     return response;

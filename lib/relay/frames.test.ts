@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { buildPushFrames, type PushMeta } from "./frames";
 import { MAX_FRAME_BYTES, type PushMessage } from "./protocol";
 
-const meta: PushMeta = { pushId: "0b8f3c1e-4a59-4a4e-9a51-4a8a3b0e9d11", dataset: "pier", mode: "all", parameter: null, createdAt: "2026-11-22T10:00:00.000Z", rowCount: 0 };
+const meta: PushMeta = {
+  pushId: "0b8f3c1e-4a59-4a4e-9a51-4a8a3b0e9d11",
+  project: { id: 7, name: 'Demo "Viaduct" – Stage 2' },
+  dataset: "pier",
+  mode: "all",
+  parameter: null,
+  createdAt: "2026-11-22T10:00:00.000Z",
+  rowCount: 0,
+};
 
 function table(rows: number, columns: number, value = "12.345"): string[] {
   return Array.from({ length: rows }, (_, r) => {
@@ -25,7 +33,17 @@ describe("buildPushFrames", () => {
     const frames = buildPushFrames({ ...meta, rowCount: 2 }, table(2, 3));
     expect(frames).toHaveLength(1);
     const message = JSON.parse(frames[0]!) as PushMessage;
-    expect(message).toMatchObject({ v: 1, type: "push", pushId: meta.pushId, dataset: "pier", mode: "all", part: 1, parts: 1, rowCount: 2 });
+    expect(message).toMatchObject({
+      v: 1,
+      type: "push",
+      pushId: meta.pushId,
+      project: meta.project,
+      dataset: "pier",
+      mode: "all",
+      part: 1,
+      parts: 1,
+      rowCount: 2,
+    });
     expect(message.rows.map((r) => r.Parameter)).toEqual(["P1", "P2"]);
   });
 
@@ -63,7 +81,9 @@ describe("buildPushFrames", () => {
     });
     fc.assert(
       fc.property(fc.array(rowArb, { maxLength: 60 }), fc.integer({ min: 2048, max: 20000 }), (specs, maxBytes) => {
-        const rows = specs.map((s, i) => JSON.stringify({ Id: i + 1, Parameter: s.Parameter, ...Object.fromEntries(s.values.map((v, c) => [`Item${c + 1}`, v])) }));
+        const rows = specs.map((s, i) =>
+          JSON.stringify({ Id: i + 1, Parameter: s.Parameter, ...Object.fromEntries(s.values.map((v, c) => [`Item${c + 1}`, v])) }),
+        );
         const frames = buildPushFrames({ ...meta, rowCount: rows.length }, rows, maxBytes);
         for (const frame of frames) expect(Buffer.byteLength(frame)).toBeLessThanOrEqual(maxBytes);
         expect(reassemble(frames)).toEqual(rows.map((r) => JSON.parse(r)));

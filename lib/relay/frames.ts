@@ -1,10 +1,10 @@
 import { MAX_FRAME_BYTES, PROTOCOL_VERSION, type PushMessage } from "./protocol";
 
 /** What every frame of a push says about it, besides its part and its rows. */
-export type PushMeta = Pick<PushMessage, "pushId" | "dataset" | "mode" | "parameter" | "createdAt" | "rowCount">;
+export type PushMeta = Pick<PushMessage, "pushId" | "project" | "dataset" | "mode" | "parameter" | "createdAt" | "rowCount">;
 
 function header(meta: PushMeta, part: number, parts: number): string {
-  return `{"v":${PROTOCOL_VERSION},"type":"push","pushId":${JSON.stringify(meta.pushId)},"dataset":${JSON.stringify(meta.dataset)},"mode":${JSON.stringify(meta.mode)},"parameter":${JSON.stringify(meta.parameter)},"createdAt":${JSON.stringify(meta.createdAt)},"rowCount":${meta.rowCount},"part":${part},"parts":${parts},"rows":[`;
+  return `{"v":${PROTOCOL_VERSION},"type":"push","pushId":${JSON.stringify(meta.pushId)},"project":${JSON.stringify(meta.project)},"dataset":${JSON.stringify(meta.dataset)},"mode":${JSON.stringify(meta.mode)},"parameter":${JSON.stringify(meta.parameter)},"createdAt":${JSON.stringify(meta.createdAt)},"rowCount":${meta.rowCount},"part":${part},"parts":${parts},"rows":[`;
 }
 const FOOTER = "]}";
 

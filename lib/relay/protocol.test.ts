@@ -8,7 +8,13 @@ describe("parseInbound", () => {
       message: { type: "hello", client: "Pontifex for Revit", revitVersion: "2025", document: "Bridge.rvt" },
     });
     const ack = parseInbound(
-      JSON.stringify({ v: 1, type: "ack", pushId: "0b8f3c1e-4a59-4a4e-9a51-4a8a3b0e9d11", status: "partial", errors: [{ id: 3, parameter: "SkewAngle", message: "no such family parameter" }] }),
+      JSON.stringify({
+        v: 1,
+        type: "ack",
+        pushId: "0b8f3c1e-4a59-4a4e-9a51-4a8a3b0e9d11",
+        status: "partial",
+        errors: [{ id: 3, parameter: "SkewAngle", message: "no such family parameter" }],
+      }),
     );
     expect(ack).toMatchObject({ ok: true, message: { type: "ack", status: "partial" } });
   });

@@ -63,6 +63,8 @@ export type PushMessage = {
   v: 1;
   type: "push";
   pushId: string;
+  /** The project (bridge) the table belongs to; added after v1 shipped: older add-ins ignore it. */
+  project: { id: number; name: string };
   dataset: string;
   mode: "all" | "one";
   parameter: string | null;
@@ -73,7 +75,7 @@ export type PushMessage = {
   rows: Record<string, string | number>[];
 };
 
-export type ErrorCode = "bad_json" | "bad_message" | "unknown_type" | "unsupported_version" | "unknown_push" | "binary_not_supported";
+export type ErrorCode = "bad_json" | "bad_message" | "unknown_type" | "unsupported_version" | "unknown_push" | "binary_not_supported" | "hello_first";
 export type ErrorMessage = { v: 1; type: "error"; code: ErrorCode; message: string; pushId?: string };
 
 /** Why an inbound frame was refused, as the `error` message the add-in gets back; null when it is valid. */
@@ -87,8 +89,10 @@ export function parseInbound(data: string): { ok: true; message: InboundMessage 
   }
   if (!json || typeof json !== "object" || Array.isArray(json)) return fail("bad_message", "A message is a JSON object {v, type, ...}.");
   const record = json as Record<string, unknown>;
-  if (record.v !== PROTOCOL_VERSION) return fail("unsupported_version", `This server speaks protocol version ${PROTOCOL_VERSION}; send "v": ${PROTOCOL_VERSION}.`);
-  if (record.type !== "hello" && record.type !== "ack") return fail("unknown_type", `Unknown message type ${JSON.stringify(record.type ?? null)}; expected "hello" or "ack".`);
+  if (record.v !== PROTOCOL_VERSION)
+    return fail("unsupported_version", `This server speaks protocol version ${PROTOCOL_VERSION}; send "v": ${PROTOCOL_VERSION}.`);
+  if (record.type !== "hello" && record.type !== "ack")
+    return fail("unknown_type", `Unknown message type ${JSON.stringify(record.type ?? null)}; expected "hello" or "ack".`);
   const parsed = inboundMessage.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

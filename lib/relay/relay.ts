@@ -6,6 +6,7 @@ import type pino from "pino";
 import { type WebSocket, WebSocketServer } from "ws";
 import {
   countConnections,
+  countTokenConnections,
   deleteConnection,
   deleteServerConnections,
   deleteStaleConnections,
@@ -18,14 +19,17 @@ import {
   loadPushPayload,
   markDelivered,
   type PushRecord,
+  readBaseline,
   recordAck,
   touchConnections,
   touchToken,
   waitingPushes,
+  writeBaseline,
 } from "@/db/queries/revit";
 import { findUserById } from "@/db/queries/users";
 import type { RevitToken } from "@/db/schema";
 import { hashToken } from "@/lib/auth/tokens";
+import { joinPayload, nextBaseline, splitPayload } from "./baseline";
 import type { BusMessage, RelayBus } from "./bus";
 import { buildPushFrames, type PushMeta } from "./frames";
 import { summarisePush, type UserEvent } from "./summary";
@@ -42,9 +46,6 @@ import {
   parseInbound,
   type WelcomeMessage,
 } from "./protocol";
-
-/** Rows of a payload are stored joined by \x01, which JSON text never contains. */
-export const ROW_SEPARATOR = "\u0001";
 
 /**
  * Bytes a socket may have waiting in memory before the next frame waits for it
@@ -63,6 +64,8 @@ export type RelayOptions = {
   slowReaderMs?: number;
   /** How long a push request waits to hear that another server delivered it. */
   remoteDeliveryWaitMs?: number;
+  /** Sockets one add-in token may hold open at once, over every server (MAX_SOCKETS_PER_TOKEN). */
+  maxSocketsPerToken?: number;
   log?: pino.Logger;
 };
 
@@ -85,6 +88,7 @@ type Connection = {
 
 export type PushRequest = {
   userId: number;
+  project: { id: number; name: string };
   dataset: string;
   mode: "all" | "one";
   parameter: string | null;
@@ -92,11 +96,13 @@ export type PushRequest = {
   rows: string[];
 };
 
-export type PushOutcome = { pushId: string; dataset: string; rows: number; status: "delivered" | "queued"; deliveredTo: number };
+export type PushOutcome = { pushId: string; projectId: number; dataset: string; rows: number; status: "delivered" | "queued"; deliveredTo: number };
 
 function refuse(socket: Duplex, status: number, reason: string, extra = ""): void {
   const body = JSON.stringify({ error: reason });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`,
+  );
 }
 
 /**
@@ -169,6 +175,12 @@ export class RevitRelay {
     }
     const user = await findUserById(token.userId);
     if (!user || socket.destroyed) return refuse(socket, 401, "Unauthorized");
+    const limit = this.options.maxSocketsPerToken ?? 5;
+    const here = [...this.connections.values()].filter((c) => c.tokenId === token.id).length;
+    if (here >= limit || here + (await countTokenConnections(token.id, this.serverId)) >= limit) {
+      log?.warn({ tokenId: token.id, limit }, "relay: refused an add-in over the token's socket limit");
+      return refuse(socket, 429, "Too Many Requests");
+    }
     void touchToken(token.id).catch((error) => this.logError(error, "token touch"));
     this.wss.handleUpgrade(request, socket, head, (ws) => this.onConnection(ws, token, user.email, log));
   }
@@ -234,7 +246,9 @@ export class RevitRelay {
       return;
     }
     if (parsed.message.type === "hello") await this.onHello(connection, parsed.message);
-    else await this.onAck(connection, parsed.message);
+    else if (!connection.ready) {
+      this.sendJson(connection, { v: PROTOCOL_VERSION, type: "error", code: "hello_first", message: "Say hello before acknowledging pushes." });
+    } else await this.onAck(connection, parsed.message);
   }
 
   private async onHello(connection: Connection, hello: HelloMessage): Promise<void> {
@@ -271,9 +285,28 @@ export class RevitRelay {
 
   private async onAck(connection: Connection, ack: AckMessage): Promise<void> {
     await this.pendingInserts.get(ack.pushId);
+    // Applied (all or in part): what the add-in now holds becomes the table's baseline for the next push preview.
+    const applied = ack.status === "applied" || ack.status === "partial";
+    const payload = applied ? await loadPushPayload(ack.pushId) : null;
     const push = await recordAck(connection.userId, ack.pushId, ack.status, ack.errors);
+    if (push && payload !== null) {
+      const previous = await readBaseline(push.projectId, push.dataset, push.userId);
+      const rows = nextBaseline(
+        previous ? (JSON.parse(previous.rows) as unknown[]).map((r) => JSON.stringify(r)) : [],
+        splitPayload(payload),
+        push.mode,
+        ack.errors,
+      );
+      await writeBaseline({ projectId: push.projectId, dataset: push.dataset, userId: push.userId, pushId: push.id, rows: `[${rows.join(",")}]` });
+    }
     if (!push) {
-      this.sendJson(connection, { v: PROTOCOL_VERSION, type: "error", code: "unknown_push", message: `No push ${ack.pushId} of yours to acknowledge.`, pushId: ack.pushId });
+      this.sendJson(connection, {
+        v: PROTOCOL_VERSION,
+        type: "error",
+        code: "unknown_push",
+        message: `No push ${ack.pushId} of yours to acknowledge.`,
+        pushId: ack.pushId,
+      });
       return;
     }
     connection.log?.info({ pushId: ack.pushId, status: ack.status }, "relay: push acknowledged");
@@ -318,13 +351,21 @@ export class RevitRelay {
         const meta: PushMeta =
           "pushId" in push
             ? push
-            : { pushId: push.id, dataset: push.dataset, mode: push.mode, parameter: push.parameter, createdAt: push.createdAt.toISOString(), rowCount: push.rowCount };
+            : {
+                pushId: push.id,
+                project: { id: push.projectId, name: push.projectName },
+                dataset: push.dataset,
+                mode: push.mode,
+                parameter: push.parameter,
+                createdAt: push.createdAt.toISOString(),
+                rowCount: push.rowCount,
+              };
         let payloadRows = rows;
         if (!payloadRows) {
           const payload = await loadPushPayload(pushId);
           // Received by another add-in meanwhile, or expired: nothing left to deliver.
           if (payload === null) return false;
-          payloadRows = payload === "" ? [] : payload.split(ROW_SEPARATOR);
+          payloadRows = splitPayload(payload);
         }
         const started = performance.now();
         const frames = buildPushFrames(meta, payloadRows);
@@ -357,7 +398,15 @@ export class RevitRelay {
   async createPush(request: PushRequest): Promise<PushOutcome> {
     const pushId = randomUUID();
     const createdAt = new Date();
-    const meta: PushMeta = { pushId, dataset: request.dataset, mode: request.mode, parameter: request.parameter, createdAt: createdAt.toISOString(), rowCount: request.rows.length };
+    const meta: PushMeta = {
+      pushId,
+      project: request.project,
+      dataset: request.dataset,
+      mode: request.mode,
+      parameter: request.parameter,
+      createdAt: createdAt.toISOString(),
+      rowCount: request.rows.length,
+    };
     // Local add-ins get the rows first; the outbox row is written meanwhile (its
     // payload is built on the next turn, so it does not delay the first frame).
     let resolveInsert!: () => void;
@@ -366,20 +415,27 @@ export class RevitRelay {
       resolveInsert = resolve;
       rejectInsert = reject;
     });
-    this.pendingInserts.set(pushId, inserted.catch(() => {}));
+    this.pendingInserts.set(
+      pushId,
+      inserted.catch(() => {}),
+    );
     const local = this.readyConnections(request.userId).map((c) => this.deliver(c, meta, request.rows));
     setImmediate(() => {
       insertPush({
         id: pushId,
         userId: request.userId,
+        projectId: request.project.id,
         dataset: request.dataset,
         mode: request.mode,
         parameter: request.parameter,
         rowCount: request.rows.length,
-        payload: request.rows.join(ROW_SEPARATOR),
+        payload: joinPayload(request.rows),
         createdAt,
         expiresAt: new Date(createdAt.getTime() + PUSH_TTL_MS),
-      }).then(resolveInsert, rejectInsert);
+      }).then((superseded) => {
+        resolveInsert();
+        for (const push of superseded) void this.options.bus.publish({ kind: "state", userId: push.userId, pushId: push.id }).catch(() => {});
+      }, rejectInsert);
     });
     const insertStarted = performance.now();
     try {
@@ -396,7 +452,14 @@ export class RevitRelay {
     await Promise.race([Promise.all([Promise.allSettled(local), remoteDelivered]), new Promise((r) => setTimeout(r, 10_000))]);
     const record = await findPush(pushId);
     const deliveredTo = record?.deliveredTo ?? 0;
-    return { pushId, dataset: request.dataset, rows: request.rows.length, status: deliveredTo > 0 ? "delivered" : "queued", deliveredTo };
+    return {
+      pushId,
+      projectId: request.project.id,
+      dataset: request.dataset,
+      rows: request.rows.length,
+      status: deliveredTo > 0 ? "delivered" : "queued",
+      deliveredTo,
+    };
   }
 
   private waitForDelivery(pushId: string): Promise<void> {

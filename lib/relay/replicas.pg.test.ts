@@ -49,7 +49,9 @@ describe("two server processes on one PostgreSQL", () => {
     expect(status.body.connected).toHaveLength(1);
 
     const received = agent.next<ReceivedPush>("push");
-    const answer = await api<{ pushId: string; status: string; deliveredTo: number; rows: number }>(a.url, cookie, "POST", "/api/websocket/pier/fetch-all", { user: "demo" });
+    const answer = await api<{ pushId: string; status: string; deliveredTo: number; rows: number }>(a.url, cookie, "POST", "/api/websocket/pier/fetch-all", {
+      user: "demo",
+    });
     expect(answer.status).toBe(202);
     expect(answer.body).toMatchObject({ status: "delivered", deliveredTo: 1 });
     const push = await received;

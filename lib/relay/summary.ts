@@ -3,6 +3,8 @@ import type { PushRecord } from "@/db/queries/revit";
 /** A push as the API and the browsers see it (no rows). */
 export type PushSummary = {
   pushId: string;
+  projectId: number;
+  projectName: string;
   dataset: string;
   mode: "all" | "one";
   parameter: string | null;
@@ -19,6 +21,8 @@ export type PushSummary = {
 export function summarisePush(push: PushRecord): PushSummary {
   return {
     pushId: push.id,
+    projectId: push.projectId,
+    projectName: push.projectName,
     dataset: push.dataset,
     mode: push.mode,
     parameter: push.parameter,

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import * as create from "@/app/api/database/[ds]/create-element/route";
 import * as edit from "@/app/api/database/[ds]/edit-element/route";
-import { fetchRowById } from "@/db/queries/parameters";
+import { fetchRowById } from "@/db/queries/rows";
 import { useTestDatabase } from "@/test/database";
 import { expectJson } from "@/test/http";
 import { signedInClient } from "@/test/session";
@@ -15,9 +15,12 @@ const ROUNDS = 20;
 type Row = { Id: number; Version: number; Item1: string; Item2: string };
 
 it(`${CLIENTS} clients x ${ROUNDS} rounds on one row: every accepted write is one version step, the rest 409, nothing lost`, async () => {
-  const { client } = await signedInClient("contender");
+  const { client, projectId } = await signedInClient("contender");
   const created = await expectJson<{ data: Row }>(
-    await client.post(create.POST, "/api/database/pier/create-element", { params: { ds: "pier" }, body: { data: { Parameter: "ContestedRow", Item1: "start", Item2: "untouched" } } }),
+    await client.post(create.POST, "/api/database/pier/create-element", {
+      params: { ds: "pier" },
+      body: { data: { Parameter: "ContestedRow", Item1: "start", Item2: "untouched" } },
+    }),
     201,
   );
   const id = created.data.Id;
@@ -56,7 +59,7 @@ it(`${CLIENTS} clients x ${ROUNDS} rounds on one row: every accepted write is on
 
   // Replaying the accepted writes in version order gives the stored row.
   const replayed = [...accepted].sort((a, b) => a.version - b.version).at(-1)!;
-  const final = (await fetchRowById("pier", id))! as unknown as Row;
+  const final = (await fetchRowById({ projectId, dataset: "pier" }, id))! as unknown as Row;
   expect(final).toMatchObject({ Version: 1 + accepted.length, Item1: replayed.value, Item2: "untouched" });
 
   report("conflicting-edits", {

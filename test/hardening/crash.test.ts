@@ -58,7 +58,9 @@ it(`SIGKILL during ${CREATES} creates loses no acknowledged row and leaves none 
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   expect(killedAt).toBeGreaterThan(0);
-  await new Promise<void>((resolve) => (server!.child.exitCode !== null || server!.child.signalCode !== null ? resolve() : server!.child.once("exit", () => resolve())));
+  await new Promise<void>((resolve) =>
+    server!.child.exitCode !== null || server!.child.signalCode !== null ? resolve() : server!.child.once("exit", () => resolve()),
+  );
 
   server = await startServer(database.env, PORT);
   const after = await api<{ data: Record<string, string | number>[] }>(server.url, await logIn(server.url), "GET", "/api/database/box/fetch-all");

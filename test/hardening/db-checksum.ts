@@ -12,7 +12,10 @@ export async function databaseChecksum(database: TestDatabase): Promise<Record<s
   );
   const sums: Record<string, string> = {};
   for (const { table_name } of tables) {
-    const [row] = await queryRows<{ sum: string }>(db, sql`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM ${sql.identifier(table_name)} t`);
+    const [row] = await queryRows<{ sum: string }>(
+      db,
+      sql`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM ${sql.identifier(table_name)} t`,
+    );
     sums[table_name] = row!.sum;
   }
   return sums;

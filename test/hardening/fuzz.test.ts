@@ -66,8 +66,26 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.array(text, { maxLength: 3 }) },
   { weight: 1, arbitrary: fc.dictionary(text, text, { maxKeys: 3 }) },
 );
-const keys = ["email", "password", "firstName", "lastName", "data", "id", "user", "name", "Parameter", "Version", "Id", "Item1", "Item13", "__proto__", "constructor"];
-const rowData = fc.dictionary(fc.oneof(fc.constantFrom("Parameter", "Version", "Id", "ID", "id", "CreatedAt", "Item1", "Item2", "Item2000"), text), value, { maxKeys: 6 });
+const keys = [
+  "email",
+  "password",
+  "firstName",
+  "lastName",
+  "data",
+  "id",
+  "user",
+  "name",
+  "Parameter",
+  "Version",
+  "Id",
+  "Item1",
+  "Item13",
+  "__proto__",
+  "constructor",
+];
+const rowData = fc.dictionary(fc.oneof(fc.constantFrom("Parameter", "Version", "Id", "ID", "id", "CreatedAt", "Item1", "Item2", "Item2000"), text), value, {
+  maxKeys: 6,
+});
 // Calculation inputs, mostly within the valid ranges so that the solvers themselves run, sometimes far outside.
 const extreme = fc.oneof(fc.double(), fc.constantFrom(0, -1, 1e-9, 1e308));
 const size = (min: number, max: number) => fc.oneof({ weight: 6, arbitrary: fc.integer({ min, max }) }, { weight: 1, arbitrary: extreme });
@@ -98,7 +116,10 @@ const body: fc.Arbitrary<string> = fc.oneof(
   { weight: 16, arbitrary: fc.record({ id: value, data: rowData }, { requiredKeys: [] }).map((v) => JSON.stringify(v)) },
   { weight: 8, arbitrary: calculation.map((v) => JSON.stringify(v)) },
   { weight: 1, arbitrary: fc.record({ email: fc.emailAddress(), password: fc.string({ minLength: 8, maxLength: 20 }) }).map((v) => JSON.stringify(v)) },
-  { weight: 4, arbitrary: fc.record({ email: fc.constantFrom("fuzz.locked@example.com", "nobody.locked@example.com"), password: text }).map((v) => JSON.stringify(v)) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ email: fc.constantFrom("fuzz.locked@example.com", "nobody.locked@example.com"), password: text }).map((v) => JSON.stringify(v)),
+  },
   { weight: 8, arbitrary: fc.string({ maxLength: 60 }) },
   { weight: 2, arbitrary: fc.constant("x".repeat(2 * 1024 * 1024 + 10)) },
 );
@@ -110,16 +131,37 @@ const request = fc.record({
   parameter: segment(["PierHeight", "SkewAngle", "FuzzRow"]),
   id: segment(["1", "2", "3", "-1", "0", "2147483648", "1.5"]),
   body,
-  query: fc.oneof(fc.constant(""), text.map((t) => `?q=${encodeURIComponent(t)}`)),
+  query: fc.oneof(
+    fc.constant(""),
+    text.map((t) => `?q=${encodeURIComponent(t)}`),
+  ),
   cookie: fc.oneof({ weight: 6, arbitrary: fc.constant("valid") }, { weight: 1, arbitrary: headerText }, { weight: 1, arbitrary: fc.constant("none") }),
   origin: fc.oneof({ weight: 8, arbitrary: fc.constant(ORIGIN) }, { weight: 1, arbitrary: headerText }, { weight: 1, arbitrary: fc.constant(null) }),
-  contentType: fc.oneof({ weight: 8, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: headerText }, { weight: 1, arbitrary: fc.constant(null) }),
+  contentType: fc.oneof(
+    { weight: 8, arbitrary: fc.constant("application/json") },
+    { weight: 1, arbitrary: headerText },
+    { weight: 1, arbitrary: fc.constant(null) },
+  ),
 });
 
 /** Per table: how many rows and the newest row version: any insert, update or delete moves one of them. */
 async function fingerprint(): Promise<Map<string, string>> {
   const db = testDb(database);
-  const tables = ["users", "sessions", "login_failures", "dataset_columns", "dataset_revisions", "pier_parameters", "abt_parameters", "box_parameters", "coresetup_parameters", "revit_tokens", "revit_pushes", "revit_connections", "app_meta"];
+  const tables = [
+    "users",
+    "sessions",
+    "login_failures",
+    "dataset_columns",
+    "dataset_revisions",
+    "pier_parameters",
+    "abt_parameters",
+    "box_parameters",
+    "coresetup_parameters",
+    "revit_tokens",
+    "revit_pushes",
+    "revit_connections",
+    "app_meta",
+  ];
   const rows = await queryRows<{ t: string; n: string; x: string | null }>(
     db,
     sql.raw(tables.map((t) => `SELECT '${t}' AS t, count(*)::text AS n, max(xmin::text::bigint)::text AS x FROM ${t}`).join(" UNION ALL ")),
@@ -198,8 +240,16 @@ it(`${RUNS} random requests per API route: no 500, every refusal JSON {error}, n
   }
   const totalRuns = Object.values(figures).reduce((n, f) => n + f.runs, 0);
   const server500s = Object.values(figures).reduce((n, f) => n + (f.statuses[500] ?? 0), 0);
-  report("fuzz", { seed: SEED, runsPerRoute: RUNS, routes: Object.keys(figures).length, totalRuns, server500s, unintendedWrites: 0, elapsedMs: performance.now() - started, byRoute: figures });
+  report("fuzz", {
+    seed: SEED,
+    runsPerRoute: RUNS,
+    routes: Object.keys(figures).length,
+    totalRuns,
+    server500s,
+    unintendedWrites: 0,
+    elapsedMs: performance.now() - started,
+    byRoute: figures,
+  });
   expect(server500s).toBe(0);
   expect(Object.keys(figures).length).toBeGreaterThanOrEqual(17);
 });
-

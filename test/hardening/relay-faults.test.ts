@@ -3,14 +3,13 @@ import WebSocket from "ws";
 import * as pushAll from "@/app/api/websocket/[ds]/fetch-all/route";
 import * as pushOne from "@/app/api/websocket/[ds]/fetch-one/[parameter]/route";
 import * as tokens from "@/app/api/revit/tokens/route";
-import { insertRows } from "@/db/queries/parameters";
 import { recentPushes } from "@/db/queries/revit";
 import { RevitAgent, type ReceivedPush } from "@/lib/relay/agent";
 import type { PushMessage } from "@/lib/relay/protocol";
 import { useTestDatabase } from "@/test/database";
 import { expectJson, type TestClient } from "@/test/http";
 import { useTestRelays } from "@/test/relay";
-import { signedInClient } from "@/test/session";
+import { joinProject, seedRows, signedInClient } from "@/test/session";
 import { report } from "./report";
 
 const database = useTestDatabase();
@@ -20,6 +19,7 @@ type Answer = { pushId: string; status: string };
 
 async function setUp(): Promise<{ client: TestClient; userId: number; token: string }> {
   const { client, userId } = await signedInClient("faults");
+  await joinProject(userId, sharedProject);
   const token = await expectJson<{ token: string }>(await client.post(tokens.POST, "/api/revit/tokens", { body: { name: "faults" } }), 201);
   return { client, userId, token: token.token };
 }
@@ -27,7 +27,10 @@ async function setUp(): Promise<{ client: TestClient; userId: number; token: str
 const pushTable = async (client: TestClient, ds: string) =>
   expectJson<Answer>(await client.post(pushAll.POST, `/api/websocket/${ds}/fetch-all`, { params: { ds }, body: { user: "x" } }), 202);
 const pushRow = async (client: TestClient, parameter: string) =>
-  expectJson<Answer>(await client.post(pushOne.POST, `/api/websocket/pier/fetch-one/${parameter}`, { params: { ds: "pier", parameter }, body: { user: "x" } }), 202);
+  expectJson<Answer>(
+    await client.post(pushOne.POST, `/api/websocket/pier/fetch-one/${parameter}`, { params: { ds: "pier", parameter }, body: { user: "x" } }),
+    202,
+  );
 
 async function settled(userId: number, pushIds: string[], status = "applied"): Promise<Map<string, string>> {
   const deadline = Date.now() + 15_000;
@@ -38,13 +41,16 @@ async function settled(userId: number, pushIds: string[], status = "applied"): P
   }
 }
 
+let sharedProject: number;
+
 beforeAll(async () => {
+  ({ projectId: sharedProject } = await signedInClient("faults-owner"));
   const wide = Array.from({ length: 400 }, (_, r) => ({
     parameter: `Wide${r}`,
     values: Object.fromEntries(Array.from({ length: 200 }, (_, c) => [`Item${c + 1}`, `${r}.${c}-0123456789`])),
   }));
-  await insertRows("box", wide);
-  await insertRows("pier", [
+  await seedRows(sharedProject, "box", wide);
+  await seedRows(sharedProject, "pier", [
     { parameter: "PierHeight", values: { Item1: "12.4" } },
     { parameter: "SkewAngle", values: { Item1: "0.2618" } },
     { parameter: "BearingType", values: { Item1: "Pot" } },
@@ -86,13 +92,24 @@ describe("relay faults", () => {
     const states = await settled(userId, [answer.pushId]);
     expect(states.get(answer.pushId)).toBe("applied");
     await agent.stop();
-    report("relay-fault-mid-push", { parts: totalParts, droppedAfterPart: 2, redelivered: true, rows: push.rows.length, finalState: states.get(answer.pushId) });
+    report("relay-fault-mid-push", {
+      parts: totalParts,
+      droppedAfterPart: 2,
+      redelivered: true,
+      rows: push.rows.length,
+      finalState: states.get(answer.pushId),
+    });
   });
 
   it("an add-in that drops while queued pushes arrive, and comes back, ends with every push exactly once", async () => {
     const { wsUrl } = await startRelay();
     const { client, userId, token } = await setUp();
-    const queued = [await pushRow(client, "PierHeight"), await pushRow(client, "SkewAngle"), await pushTable(client, "box"), await pushRow(client, "BearingType")];
+    const queued = [
+      await pushRow(client, "PierHeight"),
+      await pushRow(client, "SkewAngle"),
+      await pushTable(client, "box"),
+      await pushRow(client, "BearingType"),
+    ];
     expect(queued.every((q) => q.status === "queued")).toBe(true);
 
     // First connection: takes one push, acknowledges only "received", then drops.
@@ -124,7 +141,12 @@ describe("relay faults", () => {
     expect(ids.slice(1).map((id) => states.get(id))).toEqual(["applied", "applied", "applied"]);
     expect(states.get(ids[0]!)).toBe("delivered");
     await agent.stop();
-    report("relay-fault-queued-drop", { queued: ids.length, applied: applied.length, duplicatesApplied: 0, states: Object.fromEntries(ids.map((id) => [id, states.get(id)])) });
+    report("relay-fault-queued-drop", {
+      queued: ids.length,
+      applied: applied.length,
+      duplicatesApplied: 0,
+      states: Object.fromEntries(ids.map((id) => [id, states.get(id)])),
+    });
   });
 
   it("pushes queued while the server restarts all arrive afterwards, in order", async () => {
@@ -138,7 +160,10 @@ describe("relay faults", () => {
     const deadline = Date.now() + 15_000;
     while (agent.received.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(agent.received.map((p) => p.pushId)).toEqual(queued.map((q) => q.pushId));
-    const states = await settled(userId, queued.map((q) => q.pushId));
+    const states = await settled(
+      userId,
+      queued.map((q) => q.pushId),
+    );
     expect(queued.map((q) => states.get(q.pushId))).toEqual(["applied", "applied", "applied"]);
     await agent.stop();
     report("relay-fault-restart", { queued: 3, delivered: agent.received.length, inOrder: true, allApplied: true });

@@ -13,5 +13,8 @@ export function report(name: string, figures: Record<string, unknown>): void {
   console.log(`[hardening] ${name}: ${line}`);
   const dir = path.join(root, "test-results", "hardening");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ name, at: new Date().toISOString(), database: process.env.TEST_DB_KIND, ...figures }, null, 2));
+  writeFileSync(
+    path.join(dir, `${name}.json`),
+    JSON.stringify({ name, at: new Date().toISOString(), database: process.env.TEST_DB_KIND, ...figures }, null, 2),
+  );
 }

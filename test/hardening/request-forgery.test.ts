@@ -50,7 +50,11 @@ function validBody(pattern: string): unknown {
 
 it("every state-changing route refuses a missing, null or foreign Origin (403) and a non-JSON body (415), and writes nothing", async () => {
   const routes = await discoverApiRoutes();
-  const targets = routes.flatMap((r) => Object.entries(r.methods).filter(([m]) => STATE_CHANGING.has(m)).map(([method, handler]) => ({ ...r, method, handler })));
+  const targets = routes.flatMap((r) =>
+    Object.entries(r.methods)
+      .filter(([m]) => STATE_CHANGING.has(m))
+      .map(([method, handler]) => ({ ...r, method, handler })),
+  );
   expect(targets.length).toBeGreaterThanOrEqual(10);
   const cases = [
     { origin: null, contentType: "application/json", status: 403 },
@@ -83,8 +87,17 @@ it("every state-changing route refuses a missing, null or foreign Origin (403) a
   for (const target of [...targets].sort((a, b) => last.indexOf(a.pattern) - last.indexOf(b.pattern))) {
     const { path, params } = fillRoute(target.pattern, samples);
     const response = await client.call(target.handler, path, { method: target.method, params, rawBody: JSON.stringify(validBody(target.pattern)) });
-    expect({ route: `${target.method} ${target.pattern}`, status: response.status < 300 }).toEqual({ route: `${target.method} ${target.pattern}`, status: true });
+    expect({ route: `${target.method} ${target.pattern}`, status: response.status < 300 }).toEqual({
+      route: `${target.method} ${target.pattern}`,
+      status: true,
+    });
     accepted++;
   }
-  report("request-forgery", { routes: targets.map((t) => `${t.method} ${t.pattern}`), forgedRequests: refused, refused, writes: 0, legitimateAccepted: accepted });
+  report("request-forgery", {
+    routes: targets.map((t) => `${t.method} ${t.pattern}`),
+    forgedRequests: refused,
+    refused,
+    writes: 0,
+    legitimateAccepted: accepted,
+  });
 });

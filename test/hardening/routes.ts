@@ -14,9 +14,9 @@ export async function discoverApiRoutes(): Promise<ApiRoute[]> {
   const files = (readdirSync(base, { recursive: true }) as string[]).filter((f) => f.endsWith(`${path.sep}route.ts`) || f === "route.ts").sort();
   const routes: ApiRoute[] = [];
   for (const file of files) {
-    const module = (await import(path.join(base, file))) as Record<string, unknown>;
+    const handlers = (await import(path.join(base, file))) as Record<string, unknown>;
     const methods: Record<string, Handler> = {};
-    for (const method of METHODS) if (typeof module[method] === "function") methods[method] = module[method] as Handler;
+    for (const method of METHODS) if (typeof handlers[method] === "function") methods[method] = handlers[method] as Handler;
     routes.push({ file: `app/api/${file}`, pattern: `/api/${path.dirname(file).split(path.sep).join("/")}`, methods });
   }
   return routes;

@@ -5,15 +5,14 @@ import * as pushAll from "@/app/api/websocket/[ds]/fetch-all/route";
 import * as pushOne from "@/app/api/websocket/[ds]/fetch-one/[parameter]/route";
 import * as tokenById from "@/app/api/revit/tokens/[id]/route";
 import * as tokens from "@/app/api/revit/tokens/route";
-import { insertRows } from "@/db/queries/parameters";
 import { waitingPushes } from "@/db/queries/revit";
 import { RevitAgent, type ReceivedPush } from "@/lib/relay/agent";
 import { MAX_FRAME_BYTES } from "@/lib/relay/protocol";
 import { HIGH_WATER_BYTES, type RevitRelay } from "@/lib/relay/relay";
 import { useTestDatabase } from "@/test/database";
-import { expectJson, ORIGIN, type TestClient } from "@/test/http";
+import { expectJson, type TestClient } from "@/test/http";
 import { useTestRelays } from "@/test/relay";
-import { signedInClient } from "@/test/session";
+import { joinProject, seedRows, signedInClient } from "@/test/session";
 import { report } from "./report";
 
 const database = useTestDatabase();
@@ -40,17 +39,25 @@ function open(headers: Record<string, string>, options: WebSocket.ClientOptions 
   });
 }
 
+let sharedProject: number;
+
 const closed = (ws: WebSocket) => new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
 
 beforeAll(async () => {
   ({ wsUrl, relay } = await startRelay({ slowReaderMs: 1500 }));
-  ({ client } = await signedInClient("abuse"));
+  let projectId: number;
+  ({ client, projectId } = await signedInClient("abuse"));
+  sharedProject = projectId;
   token = (await expectJson<{ token: string }>(await client.post(tokens.POST, "/api/revit/tokens", { body: { name: "abuse" } }), 201)).token;
-  await insertRows("pier", [{ parameter: "PierHeight", values: { Item1: "12.4" } }]);
+  await seedRows(projectId, "pier", [{ parameter: "PierHeight", values: { Item1: "12.4" } }]);
   // About 30 MB of rows: more than a socket may buffer.
-  await insertRows(
+  await seedRows(
+    projectId,
     "box",
-    Array.from({ length: 2000 }, (_, r) => ({ parameter: `Big${r}`, values: Object.fromEntries(Array.from({ length: 300 }, (_, c) => [`Item${c + 1}`, `${r}.${c}-abcdefghijklmnopqrstuvwxyz`])) })),
+    Array.from({ length: 2000 }, (_, r) => ({
+      parameter: `Big${r}`,
+      values: Object.fromEntries(Array.from({ length: 300 }, (_, c) => [`Item${c + 1}`, `${r}.${c}-abcdefghijklmnopqrstuvwxyz`])),
+    })),
   );
 });
 
@@ -86,7 +93,9 @@ it("refuses bad tokens, revoked tokens, foreign Origins, oversized and garbage f
       fc.string({ maxLength: 200 }),
       fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
       fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
-      fc.record({ v: fc.constant(1), type: fc.constantFrom("hello", "ack", "push", "welcome"), pushId: fc.string() }).map((v) => JSON.stringify({ ...v, client: 5 })),
+      fc
+        .record({ v: fc.constant(1), type: fc.constantFrom("hello", "ack", "push", "welcome"), pushId: fc.string() })
+        .map((v) => JSON.stringify({ ...v, client: 5 })),
     ),
     { numRuns: 300, seed: 42 },
   );
@@ -122,7 +131,10 @@ it("refuses bad tokens, revoked tokens, foreign Origins, oversized and garbage f
 
   // The healthy add-in still gets what is pushed to it.
   const received = healthy.next<ReceivedPush>("push");
-  await expectJson(await client.post(pushOne.POST, "/api/websocket/pier/fetch-one/PierHeight", { params: { ds: "pier", parameter: "PierHeight" }, body: {} }), 202);
+  await expectJson(
+    await client.post(pushOne.POST, "/api/websocket/pier/fetch-one/PierHeight", { params: { ds: "pier", parameter: "PierHeight" }, body: {} }),
+    202,
+  );
   expect((await received).parameter).toBe("PierHeight");
   await healthy.stop();
 
@@ -143,6 +155,7 @@ it("refuses bad tokens, revoked tokens, foreign Origins, oversized and garbage f
 
 it("a reader that stops reading is cut off with its buffer bounded, and its push stays waiting", async () => {
   const { client: slowUser, userId } = await signedInClient("slow");
+  await joinProject(userId, sharedProject);
   const slowToken = (await expectJson<{ token: string }>(await slowUser.post(tokens.POST, "/api/revit/tokens", { body: { name: "slow" } }), 201)).token;
   const { ws } = await open({ Authorization: `Bearer ${slowToken}` });
   await new Promise<void>((resolve) => {

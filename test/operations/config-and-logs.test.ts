@@ -1,4 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { RevitAgent } from "@/lib/relay/agent";
 import { processDatabase } from "@/test/hardening/process-database";
@@ -15,15 +18,51 @@ describe("configuration", () => {
       [{ ALLOWED_ORIGINS: "not a url" }, /^Invalid environment variable ALLOWED_ORIGINS: expected comma-separated origins/],
       [{ SUPER_T_URL: "ftp://x" }, /^Invalid environment variable SUPER_T_URL: expected an http\(s\) URL/],
       [{ SEED_DEMO: "yes" }, /^Invalid environment variable SEED_DEMO: expected "1" or "0"/],
+      [{ DATABASE_URL: "postgres://db.example.com/x" }, /^Invalid environment variable PONTIFEX_SECRET: required when DATABASE_URL is set/],
+      [{ PONTIFEX_SECRET: "too-short" }, /^Invalid environment variable PONTIFEX_SECRET: expected at least 32 characters .*\(got 9 characters\)$/],
+      [{ MIDAS_ALLOWED_HOSTS: "https://midas.example.com/civil" }, /^Invalid environment variable MIDAS_ALLOWED_HOSTS: expected comma-separated host/],
     ];
     for (const [env, message] of cases) {
-      const run = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], { cwd: root, env: { PATH: process.env.PATH, ...env } as unknown as NodeJS.ProcessEnv, encoding: "utf8", timeout: 60_000 });
+      const run = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+        cwd: root,
+        env: { PATH: process.env.PATH, ...env } as unknown as NodeJS.ProcessEnv,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
       expect(run.status, JSON.stringify(env)).toBe(1);
       const lines = run.stderr.trim().split("\n");
       expect(lines, JSON.stringify(env)).toHaveLength(1);
       expect(lines[0]).toMatch(message);
     }
     report("configuration", { badValuesTried: cases.length, allStoppedWithOneLine: true });
+  });
+
+  it("an embedded database directory the server cannot write stops it with one line naming it", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "pontifex-unwritable-"));
+    // Root may write anywhere: run as nobody then, as a container runs as its own user on a root-owned mount.
+    const asRoot = process.getuid?.() === 0;
+    if (!asRoot) chmodSync(dataDir, 0o555);
+    try {
+      const run = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+        cwd: root,
+        env: { PATH: process.env.PATH, PGLITE_DIR: dataDir } as unknown as NodeJS.ProcessEnv,
+        encoding: "utf8",
+        timeout: 60_000,
+        ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+      });
+      expect(run.status).toBe(1);
+      const lines = run.stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`Pontifex could not start: the embedded database directory ${dataDir} (PGLITE_DIR) is not writable`);
+      expect(lines[0]).toContain("EACCES");
+      const entries = run.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { level: number; err?: { message: string } });
+      expect(entries.find((e) => e.level === 60)?.err?.message).toContain(dataDir);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -45,9 +84,11 @@ describe("logs", () => {
       await agent.stop();
       await new Promise((r) => setTimeout(r, 300));
 
-      const lines = server.output().trim().split("\n").filter((l) => l.startsWith("{"));
+      // Every line, Next's own included.
+      const lines = server.output().trim().split("\n");
       const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(entries.length).toBeGreaterThan(5);
+      expect(entries).toContainEqual(expect.objectContaining({ source: "console", msg: expect.stringMatching(/^Running next\.config\.mjs took/) }));
       const apiLines = entries.filter((e) => e.msg === "api request");
       expect(apiLines.length).toBeGreaterThanOrEqual(4);
       for (const e of apiLines) expect(e.requestId).toEqual(expect.any(String));

@@ -66,5 +66,13 @@ it("SIGTERM while writes stream in: exit 0, add-ins closed with 1001, every ackn
   for (const name of acknowledged) {
     expect(present.get(name), `${name} was acknowledged before the shutdown`).toMatchObject({ Item2: "2" });
   }
-  report("sigterm", { database: database.kind, acknowledged: acknowledged.length, refusedAfterSignal: refused, exitCode: code, addInCloseCode: 1001, shutdownMs, lost: 0 });
+  report("sigterm", {
+    database: database.kind,
+    acknowledged: acknowledged.length,
+    refusedAfterSignal: refused,
+    exitCode: code,
+    addInCloseCode: 1001,
+    shutdownMs,
+    lost: 0,
+  });
 });

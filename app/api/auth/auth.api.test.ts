@@ -1,9 +1,10 @@
 import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
+import { resetEnv } from "@/lib/env";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "@/db/schema";
 import { hashToken } from "@/lib/auth/tokens";
-import { expectJson, ORIGIN, TestClient } from "@/test/http";
+import { expectJson, TestClient } from "@/test/http";
 import { testDb, useTestDatabase } from "@/test/database";
 import * as login from "./login/route";
 import * as logout from "./logout/route";
@@ -19,24 +20,33 @@ async function registerUser(client: TestClient, email: string, password = "corre
 describe("POST /api/auth/register", () => {
   it("creates the account with a normalised e-mail, the names and a cost-12 bcrypt hash", async () => {
     const res = await registerUser(new TestClient(), "  Ada.Lovelace@Example.COM ");
-    const body = await expectJson<{ user: Record<string, unknown> }>(res, 201);
-    expect(body.user).toMatchObject({ email: "ada.lovelace@example.com", firstName: "Ada", lastName: "Lovelace" });
-    expect(body.user).not.toHaveProperty("passwordHash");
+    const body = await expectJson(res, 201);
+    expect(body).toEqual({ message: "Check your e-mail or sign in." });
     const [stored] = await testDb(database).select().from(users).where(eq(users.email, "ada.lovelace@example.com"));
+    expect(stored).toMatchObject({ firstName: "Ada", lastName: "Lovelace" });
     expect(bcrypt.getRounds(stored!.passwordHash)).toBe(12);
     expect(await bcrypt.compare("correct horse", stored!.passwordHash)).toBe(true);
   });
 
   it("accepts the spec's payload without names", async () => {
     const res = await new TestClient().post(register.POST, "/api/auth/register", { body: { email: "nonames@example.com", password: "12345678" } });
-    const body = await expectJson<{ user: Record<string, unknown> }>(res, 201);
-    expect(body.user).toMatchObject({ email: "nonames@example.com", firstName: "", lastName: "" });
+    await expectJson(res, 201);
+    const [stored] = await testDb(database).select().from(users).where(eq(users.email, "nonames@example.com"));
+    expect(stored).toMatchObject({ firstName: "", lastName: "" });
   });
 
-  it("refuses an e-mail that is already registered, whatever its case, with 409", async () => {
+  it("answers a taken e-mail exactly as a new one, and neither creates a second account nor changes the first", async () => {
     await registerUser(new TestClient(), "dup@example.com");
-    const body = await expectJson(await registerUser(new TestClient(), "DUP@example.com"), 409);
-    expect(body.error).toMatch(/already exists/);
+    const [before] = await testDb(database).select().from(users).where(eq(users.email, "dup@example.com"));
+    const fresh = await registerUser(new TestClient(), "fresh@example.com", "another password");
+    const taken = await registerUser(new TestClient(), "DUP@example.com", "another password");
+    expect(taken.status).toBe(fresh.status);
+    expect(await taken.text()).toBe(await fresh.text());
+    const after = await testDb(database).select().from(users).where(eq(users.email, "dup@example.com"));
+    expect(after).toEqual([before]);
+    // The owner's password still works; the second registration's does not.
+    await expectJson(await new TestClient().post(login.POST, "/api/auth/login", { body: { email: "dup@example.com", password: "correct horse" } }), 200);
+    await expectJson(await new TestClient().post(login.POST, "/api/auth/login", { body: { email: "dup@example.com", password: "another password" } }), 401);
   });
 
   it("refuses passwords under 8 characters or over 72 bytes with 400", async () => {
@@ -61,9 +71,15 @@ describe("POST /api/auth/register", () => {
 
   it("refuses text Postgres cannot store (a NUL character, a lone surrogate) with 400 naming the field", async () => {
     const client = new TestClient();
-    const nul = await expectJson(await client.post(register.POST, "/api/auth/register", { body: { email: "nul@example.com", password: "12345678", firstName: "A\u0000B" } }), 400);
+    const nul = await expectJson(
+      await client.post(register.POST, "/api/auth/register", { body: { email: "nul@example.com", password: "12345678", firstName: "A\u0000B" } }),
+      400,
+    );
     expect(nul.error).toContain('"firstName"');
-    const surrogate = await expectJson(await client.post(register.POST, "/api/auth/register", { body: { email: "s@example.com", password: "12345678", lastName: "\ud800" } }), 400);
+    const surrogate = await expectJson(
+      await client.post(register.POST, "/api/auth/register", { body: { email: "s@example.com", password: "12345678", lastName: "\ud800" } }),
+      400,
+    );
     expect(surrogate.error).toContain('"lastName"');
     const loginNul = await expectJson(await client.post(login.POST, "/api/auth/login", { body: { email: "x\u0000@example.com", password: "12345678" } }), 400);
     expect(loginNul.error).toContain('"email"');
@@ -91,13 +107,10 @@ describe("request forgery and size limits on state-changing routes", () => {
   });
 
   it("accepts an origin listed in ALLOWED_ORIGINS", async () => {
-    const { isAllowedOrigin } = await import("@/lib/http/route");
-    const request = new Request(`${ORIGIN}/api/auth/login`, { method: "POST", headers: { host: "localhost:3000" } });
-    expect(isAllowedOrigin("https://pontifex.example.com", request)).toBe(false);
-    process.env.ALLOWED_ORIGINS = "https://pontifex.example.com";
-    const envModule = await import("@/lib/env");
-    expect(envModule.parseEnv().ALLOWED_ORIGINS).toEqual(["https://pontifex.example.com"]);
-    delete process.env.ALLOWED_ORIGINS;
+    const { isAllowedOrigin, publicOrigins } = await import("@/lib/http/origins");
+    const { parseEnv } = await import("@/lib/env");
+    expect(isAllowedOrigin("https://pontifex.example.com", publicOrigins(parseEnv({})))).toBe(false);
+    expect(isAllowedOrigin("https://pontifex.example.com", publicOrigins(parseEnv({ ALLOWED_ORIGINS: "https://pontifex.example.com" })))).toBe(true);
   });
 
   it("answers 415 to a body that is not declared as JSON", async () => {
@@ -113,10 +126,7 @@ describe("request forgery and size limits on state-changing routes", () => {
     const client = new TestClient();
     const huge = JSON.stringify({ ...body, firstName: "x".repeat(2 * 1024 * 1024) });
     await expectJson(await client.post(register.POST, "/api/auth/register", { rawBody: huge }), 413);
-    await expectJson(
-      await client.post(register.POST, "/api/auth/register", { rawBody: huge, headers: { "content-length": String(huge.length) } }),
-      413,
-    );
+    await expectJson(await client.post(register.POST, "/api/auth/register", { rawBody: huge, headers: { "content-length": String(huge.length) } }), 413);
   });
 });
 
@@ -133,30 +143,50 @@ describe("POST /api/auth/login", () => {
     expect(setCookie[0]).toMatch(/; HttpOnly/);
     expect(setCookie[0]).toMatch(/; SameSite=Lax/);
     expect(setCookie[0]).toMatch(/; Path=\//);
-    expect(setCookie[0]).toMatch(/; Max-Age=2592000/);
+    expect(setCookie[0]).toMatch(/; Max-Age=604800/);
     expect(setCookie[0]).not.toMatch(/Secure/);
     const token = client.cookies.get("Session")!;
-    const stored = await testDb(database).select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const stored = await testDb(database)
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(stored).toHaveLength(1);
     const plain = await testDb(database).select().from(sessions).where(eq(sessions.tokenHash, token));
     expect(plain).toHaveLength(0);
   });
 
-  it("marks the cookie Secure when served over HTTPS", async () => {
+  it("marks the cookie Secure when served over HTTPS (a trusted proxy says so), and not on a forged header", async () => {
     await registerUser(new TestClient(), "secure@example.com");
-    const res = await new TestClient().post(login.POST, "/api/auth/login", {
-      body: { email: "secure@example.com", password: "correct horse" },
-      headers: { "x-forwarded-proto": "https" },
-      origin: "https://localhost:3000",
-    });
-    await expectJson(res, 200);
-    expect(res.headers.getSetCookie()[0]).toMatch(/; Secure/);
+    const signIn = () =>
+      new TestClient().post(login.POST, "/api/auth/login", {
+        body: { email: "secure@example.com", password: "correct horse" },
+        headers: { "x-forwarded-proto": "https" },
+      });
+    const forged = await signIn();
+    await expectJson(forged, 200);
+    expect(forged.headers.getSetCookie()[0]).not.toMatch(/; Secure/);
+    process.env.TRUST_PROXY = "1";
+    resetEnv();
+    try {
+      const res = await signIn();
+      await expectJson(res, 200);
+      expect(res.headers.getSetCookie()[0]).toMatch(/; Secure/);
+    } finally {
+      delete process.env.TRUST_PROXY;
+      resetEnv();
+    }
   });
 
   it("gives wrong password and unknown e-mail the same 401 answer", async () => {
     await registerUser(new TestClient(), "same@example.com");
-    const wrong = await expectJson(await new TestClient().post(login.POST, "/api/auth/login", { body: { email: "same@example.com", password: "wrong password" } }), 401);
-    const unknown = await expectJson(await new TestClient().post(login.POST, "/api/auth/login", { body: { email: "nobody@example.com", password: "wrong password" } }), 401);
+    const wrong = await expectJson(
+      await new TestClient().post(login.POST, "/api/auth/login", { body: { email: "same@example.com", password: "wrong password" } }),
+      401,
+    );
+    const unknown = await expectJson(
+      await new TestClient().post(login.POST, "/api/auth/login", { body: { email: "nobody@example.com", password: "wrong password" } }),
+      401,
+    );
     expect(wrong).toEqual(unknown);
     expect(wrong.error).toBe("Wrong e-mail or password.");
   });
@@ -206,22 +236,47 @@ describe("sessions: GET /api/auth/me and POST /api/auth/logout", () => {
     const client = new TestClient();
     await client.post(login.POST, "/api/auth/login", { body: { email: "expired@example.com", password: "correct horse" } });
     const tokenHash = hashToken(client.cookies.get("Session")!);
-    await testDb(database).update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, tokenHash));
+    await testDb(database)
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, tokenHash));
     await expectJson(await client.get(me.GET, "/api/auth/me"), 401);
   });
 
-  it("pushes the expiry out to 30 days when a day-old session is used, and re-sends the cookie", async () => {
+  it("pushes the idle expiry out to 7 days when a day-old session is used, and re-sends the cookie", async () => {
     await registerUser(new TestClient(), "extend@example.com");
     const client = new TestClient();
     await client.post(login.POST, "/api/auth/login", { body: { email: "extend@example.com", password: "correct horse" } });
     const tokenHash = hashToken(client.cookies.get("Session")!);
-    const twoDaysUsed = new Date(Date.now() + 28 * 24 * 3600 * 1000);
+    const twoDaysUsed = new Date(Date.now() + 5 * 24 * 3600 * 1000);
     await testDb(database).update(sessions).set({ expiresAt: twoDaysUsed }).where(eq(sessions.tokenHash, tokenHash));
     const res = await client.get(me.GET, "/api/auth/me");
     await expectJson(res, 200);
-    expect(res.headers.getSetCookie()[0]).toMatch(/^Session=.*Max-Age=259\d{4}/);
+    expect(res.headers.getSetCookie()[0]).toMatch(/^Session=.*Max-Age=60\d{4}/);
     const [stored] = await testDb(database).select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
-    expect(stored!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29.9 * 24 * 3600 * 1000);
+    expect(stored!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
+  });
+
+  it("never extends a session past 30 days from sign-in, however much it is used", async () => {
+    await registerUser(new TestClient(), "absolute@example.com");
+    const client = new TestClient();
+    await client.post(login.POST, "/api/auth/login", { body: { email: "absolute@example.com", password: "correct horse" } });
+    const tokenHash = hashToken(client.cookies.get("Session")!);
+    const day = 24 * 3600 * 1000;
+    // Signed in 29 days ago and used daily since: one day of its lifetime is left, whatever the idle timeout.
+    await testDb(database)
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 29 * day), expiresAt: new Date(Date.now() + 0.5 * day) })
+      .where(eq(sessions.tokenHash, tokenHash));
+    await expectJson(await client.get(me.GET, "/api/auth/me"), 200);
+    const [stored] = await testDb(database).select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    expect(stored!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + day + 1000);
+    // Past 30 days it is over.
+    await testDb(database)
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 31 * day), expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, tokenHash));
+    await expectJson(await client.get(me.GET, "/api/auth/me"), 401);
   });
 
   it("logout also requires the app's own Origin", async () => {

@@ -9,7 +9,9 @@ const client = new TestClient();
 describe("POST /api/calculations/bending", () => {
   it("answers the whole working for a valid section, with the defaults fsy 500, Es 200000, Class N, AS 3600:2018", async () => {
     const body = await expectJson<Record<string, unknown>>(
-      await client.post(bending.POST, "/api/calculations/bending", { body: { shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 390 }], Mstar: 200 } }),
+      await client.post(bending.POST, "/api/calculations/bending", {
+        body: { shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 390 }], Mstar: 200 },
+      }),
       200,
     );
     expect(body.alpha2).toBeCloseTo(0.802, 9);
@@ -49,7 +51,9 @@ describe("POST /api/calculations/bending", () => {
 describe("POST /api/calculations/shear", () => {
   it("answers dv, kv, θv, Vuc, Vus, Vu.max and φVu with the checks", async () => {
     const body = await expectJson<Record<string, unknown>>(
-      await client.post(shear.POST, "/api/calculations/shear", { body: { bv: 300, D: 450, d: 390, fc: 32, Ast: 1800, Mstar: 150, Vstar: 150, Asv: 157, s: 200 } }),
+      await client.post(shear.POST, "/api/calculations/shear", {
+        body: { bv: 300, D: 450, d: 390, fc: 32, Ast: 1800, Mstar: 150, Vstar: 150, Asv: 157, s: 200 },
+      }),
       200,
     );
     expect(body).toMatchObject({ dv: 351, phi: 0.75, fitmentsRequired: true });
@@ -58,16 +62,92 @@ describe("POST /api/calculations/shear", () => {
   });
 
   it("answers 400 naming the field", async () => {
-    const res = await expectJson<{ error: string }>(await client.post(shear.POST, "/api/calculations/shear", { body: { bv: 300, D: 450, d: 500, fc: 32, Ast: 1800 } }), 400);
+    const res = await expectJson<{ error: string }>(
+      await client.post(shear.POST, "/api/calculations/shear", { body: { bv: 300, D: 450, d: 500, fc: 32, Ast: 1800 } }),
+      400,
+    );
     expect(res.error).toContain('"d"');
-    const method = await expectJson<{ error: string }>(await client.post(shear.POST, "/api/calculations/shear", { body: { bv: 300, D: 450, d: 390, fc: 32, Ast: 1800, method: "guess" } }), 400);
+    const method = await expectJson<{ error: string }>(
+      await client.post(shear.POST, "/api/calculations/shear", { body: { bv: 300, D: 450, d: 390, fc: 32, Ast: 1800, method: "guess" } }),
+      400,
+    );
     expect(method.error).toContain('"method"');
+  });
+});
+
+describe("the new inputs (issue 18): the API takes them and answers 400 naming the field", () => {
+  const beam = { bv: 300, D: 450, d: 390, fc: 32, Ast: 1800, Asv: 157, s: 200 };
+  const bar = { db: 24, fc: 32, cd: 50 };
+  const section = { shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 390 }] };
+
+  it("shear: a negative εx recalculated with Ec Act, and a section near a support with the enhancement of Cl 8.2.3.2", async () => {
+    const strained = await expectJson<Record<string, number>>(
+      await client.post(shear.POST, "/api/calculations/shear", {
+        body: { ...beam, Mstar: 50, Vstar: 100, Nstar: -1000, negativeStrain: "EcAct", source: "girder 34 · ULS1" },
+      }),
+      200,
+    );
+    expect(strained.ex).toBeCloseTo(-5.384e-5, 7);
+    const near = await expectJson<Record<string, number>>(
+      await client.post(shear.POST, "/api/calculations/shear", {
+        body: { ...beam, Asv: 0, method: "simplified", Vstar: 150, av: 500, loadNearSupport: true },
+      }),
+      200,
+    );
+    expect(near.enhancement).toBeCloseTo(1.404, 9);
+  });
+
+  it("lap length: the refined length beside the basic one, and a compression lap inside ties", async () => {
+    const body = await expectJson<{ LsytRefined: { value: number }; Lsyclap: { value: number } }>(
+      await client.post(lap.POST, "/api/calculations/lap-length", {
+        body: { ...bar, refined: true, K: 0.1, sumAtr: 400, rhoP: 2, confinement: "fitments", Atr: 113.1, fitmentSpacing: 200, threeFitments: true, Mstar: 12 },
+      }),
+      200,
+    );
+    expect(body.LsytRefined.value).toBeGreaterThan(0);
+    expect(body.Lsyclap.value).toBeCloseTo(768, 9);
+  });
+
+  it("bending: a hogging M* and the recorded V*, N* and source are accepted", async () => {
+    await expectJson(
+      await client.post(bending.POST, "/api/calculations/bending", { body: { ...section, Mstar: -200, Vstar: 80, Nstar: 15, source: "pier 2" } }),
+      200,
+    );
+  });
+
+  it("names the field of each bad new input", async () => {
+    const cases: [typeof shear.POST, string, Record<string, unknown>, string, RegExp][] = [
+      [shear.POST, "shear", { ...beam, negativeStrain: "guess" }, "negativeStrain", /"zero" or "EcAct"/],
+      [shear.POST, "shear", { ...beam, negativeStrain: "EcAct", Ec: 5000 }, "Ec", /between 10000 and 60000 MPa/],
+      [shear.POST, "shear", { ...beam, Act: -1 }, "Act", /more than 0/],
+      [shear.POST, "shear", { ...beam, av: 0 }, "av", /more than 0/],
+      [shear.POST, "shear", { ...beam, loadNearSupport: true }, "av", /distance of the section from the face of the support/],
+      [shear.POST, "shear", { ...beam, supportCompression: "yes" }, "supportCompression", /true or false/],
+      [shear.POST, "shear", { ...beam, source: "x".repeat(301) }, "source", /at most 300 characters/],
+      [shear.POST, "shear", { ...beam, Ast: 0.5 }, "Ast", /at least 1 mm²/],
+      [lap.POST, "lap-length", { ...bar, K: 0.2 }, "K", /0, 0.05 or 0.1/],
+      [lap.POST, "lap-length", { ...bar, rhoP: -1 }, "rhoP", /at least 0 MPa/],
+      [lap.POST, "lap-length", { ...bar, confinement: "helix", fitmentSpacing: 75 }, "Atr", /area of one fitment or helix bar/],
+      [lap.POST, "lap-length", { ...bar, confinement: "fitments", Atr: 113 }, "fitmentSpacing", /spacing/],
+      [lap.POST, "lap-length", { ...bar, helixBars: 2.5 }, "helixBars", /whole number/],
+      [lap.POST, "lap-length", { ...bar, Vstar: 2e6 }, "Vstar", /within ±1000000 kN/],
+      [bending.POST, "bending", { ...section, Nstar: "12" }, "Nstar", /must be a number/],
+      [bending.POST, "bending", { ...section, source: 42 }, "source", /is text/],
+    ];
+    for (const [handler, path, body, field, message] of cases) {
+      const res = await expectJson<{ error: string }>(await client.post(handler, `/api/calculations/${path}`, { body }), 400);
+      expect(res.error, `${path} ${field}`).toContain(`"${field}"`);
+      expect(res.error, `${path} ${field}`).toMatch(message);
+    }
   });
 });
 
 describe("POST /api/calculations/lap-length", () => {
   it("answers k1, k2, k3 and the lengths, unrounded and rounded up to 10 mm", async () => {
-    const body = await expectJson<Record<string, unknown>>(await client.post(lap.POST, "/api/calculations/lap-length", { body: { db: 12, fc: 40, cd: 50 } }), 200);
+    const body = await expectJson<Record<string, unknown>>(
+      await client.post(lap.POST, "/api/calculations/lap-length", { body: { db: 12, fc: 40, cd: 50 } }),
+      200,
+    );
     expect(body).toMatchObject({ k1: 1, k3: 0.7, Lsytb: { value: 348, rounded: 350 }, Lsytlap: { value: 348, rounded: 350 } });
   });
 

@@ -1,21 +1,34 @@
+import { getConnection, poolState } from "@/db/client";
 import { databaseState, LATEST_MIGRATION } from "@/db/queries/health";
 import { route } from "@/lib/http/route";
 import { getRelay } from "@/lib/relay/registry";
 
 /**
  * Readiness, for load balancers and orchestrators: the database answers and
- * has every migration of this build, and the Revit relay is listening.
- * 503 while starting or shutting down, so traffic goes elsewhere.
+ * has every migration of this build, its connection pool is not starved, and
+ * the Revit relay is listening. 503 while starting or shutting down, so
+ * traffic goes elsewhere.
  */
 export const GET = route({ auth: false }, async () => {
-  const database = await databaseState();
+  const pool = poolState(getConnection());
+  // Every connection busy and requests queueing for one: asking the database too would only queue behind them.
+  const starved = pool !== undefined && pool.waiting > 0 && pool.idle === 0 && pool.total >= pool.max;
+  const database = starved ? { reachable: true, migrated: true } : await databaseState();
   const relay = getRelay();
   const relayListening = relay !== undefined && !relay.isClosing;
-  const ready = database.reachable && database.migrated && relayListening;
+  const ready = !starved && database.reachable && database.migrated && relayListening;
   const checks = {
     database: database.reachable ? "ok" : "unreachable",
+    pool:
+      pool === undefined
+        ? "embedded"
+        : starved
+          ? `starved (${pool.waiting} waiting for ${pool.max} busy connections)`
+          : `ok (${pool.total - pool.idle}/${pool.max} busy)`,
     migrations: database.migrated ? `current (${LATEST_MIGRATION.tag})` : "missing",
     relay: relayListening ? "listening" : "not listening",
   };
-  return Response.json(ready ? { status: "ready", checks } : { status: "not ready", error: "Not ready to serve traffic.", checks }, { status: ready ? 200 : 503 });
+  return Response.json(ready ? { status: "ready", checks } : { status: "not ready", error: "Not ready to serve traffic.", checks }, {
+    status: ready ? 200 : 503,
+  });
 });

@@ -5,7 +5,6 @@ import * as createElement from "@/app/api/database/[ds]/create-element/route";
 import * as fetchAll from "@/app/api/database/[ds]/fetch-all/route";
 import * as pushAll from "@/app/api/websocket/[ds]/fetch-all/route";
 import * as pushOne from "@/app/api/websocket/[ds]/fetch-one/[parameter]/route";
-import { insertRows } from "@/db/queries/parameters";
 import { revitPushes } from "@/db/schema";
 import { RevitAgent, type ReceivedPush } from "@/lib/relay/agent";
 import type { ErrorMessage, WelcomeMessage } from "@/lib/relay/protocol";
@@ -13,7 +12,7 @@ import { setRelay } from "@/lib/relay/registry";
 import { testDb, useTestDatabase } from "@/test/database";
 import { expectJson, ORIGIN, type TestClient } from "@/test/http";
 import { useTestRelays } from "@/test/relay";
-import { signedInClient } from "@/test/session";
+import { joinProject, seedRows, signedInClient } from "@/test/session";
 import * as events from "./events/route";
 import * as pushes from "./pushes/route";
 import * as status from "./status/route";
@@ -35,7 +34,10 @@ function agentFor(token: string, extra: Partial<ConstructorParameters<typeof Rev
   return new RevitAgent({ url: wsUrl, token, backoffMs: 100, ...extra });
 }
 
-async function connectedAgent(token: string, extra: Partial<ConstructorParameters<typeof RevitAgent>[0]> = {}): Promise<{ agent: RevitAgent; welcome: WelcomeMessage }> {
+async function connectedAgent(
+  token: string,
+  extra: Partial<ConstructorParameters<typeof RevitAgent>[0]> = {},
+): Promise<{ agent: RevitAgent; welcome: WelcomeMessage }> {
   const agent = agentFor(token, extra);
   const welcome = agent.next<WelcomeMessage>("welcome");
   agent.start();
@@ -45,7 +47,10 @@ async function connectedAgent(token: string, extra: Partial<ConstructorParameter
 /** A websocket that speaks only when told to: for the protocol's error paths. */
 function rawSocket(token: string | undefined, headers: Record<string, string> = {}): Promise<{ ws: WebSocket; status?: number }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(wsUrl, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers }, autoPong: headers["x-no-pong"] ? false : true });
+    const ws = new WebSocket(wsUrl, {
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+      autoPong: headers["x-no-pong"] ? false : true,
+    });
     ws.on("unexpected-response", (_req, res) => {
       resolve({ ws, status: res.statusCode });
       ws.terminate();
@@ -63,11 +68,14 @@ function closed(ws: WebSocket): Promise<{ code: number; reason: string }> {
   return new Promise((resolve) => ws.once("close", (code, reason) => resolve({ code, reason: reason.toString() })));
 }
 
-const pushTable = (client: TestClient, ds: string) => client.post(pushAll.POST, `/api/websocket/${ds}/fetch-all`, { params: { ds }, body: { user: "ignored@example.com" } });
+const pushTable = (client: TestClient, ds: string) =>
+  client.post(pushAll.POST, `/api/websocket/${ds}/fetch-all`, { params: { ds }, body: { user: "ignored@example.com" } });
 const pushRow = (client: TestClient, ds: string, parameter: string) =>
   client.post(pushOne.POST, `/api/websocket/${ds}/fetch-one/${encodeURIComponent(parameter)}`, { params: { ds, parameter }, body: { user: "x" } });
-const listPushes = async (client: TestClient) => (await expectJson<{ pushes: Record<string, unknown>[] }>(await client.get(pushes.GET, "/api/revit/pushes"), 200)).pushes;
-const fetchRows = async (client: TestClient, ds: string) => (await expectJson<{ data: Row[] }>(await client.get(fetchAll.GET, `/api/database/${ds}/fetch-all`, { params: { ds } }), 200)).data;
+const listPushes = async (client: TestClient) =>
+  (await expectJson<{ pushes: Record<string, unknown>[] }>(await client.get(pushes.GET, "/api/revit/pushes"), 200)).pushes;
+const fetchRows = async (client: TestClient, ds: string) =>
+  (await expectJson<{ data: Row[] }>(await client.get(fetchAll.GET, `/api/database/${ds}/fetch-all`, { params: { ds } }), 200)).data;
 
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -80,19 +88,29 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 }
 
 let alice: TestClient;
+let aliceProject: number;
 let bob: TestClient;
 
 beforeAll(async () => {
   ({ wsUrl } = await startRelay());
-  [{ client: alice }, { client: bob }] = await Promise.all([signedInClient("alice"), signedInClient("bob")]);
+  [{ client: alice, projectId: aliceProject }, { client: bob }] = await Promise.all([signedInClient("alice"), signedInClient("bob")]);
   for (const [i, name] of ["PierHeight", "SkewAngle", "BearingType"].entries()) {
-    await expectJson(await alice.post(createElement.POST, "/api/database/pier/create-element", { params: { ds: "pier" }, body: { data: { Parameter: name, Item1: String(i + 1), Item2: "0.2617993877991494" } } }), 201);
+    await expectJson(
+      await alice.post(createElement.POST, "/api/database/pier/create-element", {
+        params: { ds: "pier" },
+        body: { data: { Parameter: name, Item1: String(i + 1), Item2: "0.2617993877991494" } },
+      }),
+      201,
+    );
   }
 });
 
 describe("add-in tokens", () => {
   it("are created with a name and shown once, listed without the secret, and revoked", async () => {
-    const created = await expectJson<{ id: number; name: string; token: string; createdAt: string }>(await alice.post(tokens.POST, "/api/revit/tokens", { body: { name: "  Drafting PC  " } }), 201);
+    const created = await expectJson<{ id: number; name: string; token: string; createdAt: string }>(
+      await alice.post(tokens.POST, "/api/revit/tokens", { body: { name: "  Drafting PC  " } }),
+      201,
+    );
     expect(created).toMatchObject({ name: "Drafting PC", token: expect.stringMatching(/^pfx_[A-Za-z0-9_-]{43}$/) });
     expect(Number.isNaN(Date.parse(created.createdAt))).toBe(false);
 
@@ -144,7 +162,10 @@ describe("the websocket upgrade", () => {
   it("records when a token was last used", async () => {
     const { id, token } = await createToken(alice, "Touch me");
     const { agent } = await connectedAgent(token);
-    const listed = await expectJson<{ tokens: { id: number; lastUsedAt: string | null; connected: number }[] }>(await alice.get(tokens.GET, "/api/revit/tokens"), 200);
+    const listed = await expectJson<{ tokens: { id: number; lastUsedAt: string | null; connected: number }[] }>(
+      await alice.get(tokens.GET, "/api/revit/tokens"),
+      200,
+    );
     expect(listed.tokens.find((t) => t.id === id)).toMatchObject({ lastUsedAt: expect.any(String), connected: 1 });
     await agent.stop();
   });
@@ -157,7 +178,14 @@ describe("the protocol", () => {
     expect(welcome).toMatchObject({ v: 1, type: "welcome", user: expect.stringMatching(/^bob\./), waiting: 0, heartbeatSeconds: 30, maxFrameBytes: 1048576 });
     const connected = await expectJson<{ connected: Record<string, unknown>[] }>(await bob.get(status.GET, "/api/revit/status"), 200);
     expect(connected.connected).toEqual([
-      expect.objectContaining({ clientName: "Pontifex reference agent", revitVersion: "2025", document: "Viaduct.rvt", tokenName: "Bob's PC", connectedAt: expect.any(String), lastSeenAt: expect.any(String) }),
+      expect.objectContaining({
+        clientName: "Pontifex reference agent",
+        revitVersion: "2025",
+        document: "Viaduct.rvt",
+        tokenName: "Bob's PC",
+        connectedAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+      }),
     ]);
     await agent.stop();
     const after = await eventually(
@@ -175,7 +203,8 @@ describe("the protocol", () => {
       ['{"v":1,"type":"launch"}', "unknown_type"],
       ['{"v":9,"type":"hello"}', "unsupported_version"],
       ['{"v":1,"type":"ack","pushId":"nope","status":"applied"}', "bad_message"],
-      ['{"v":1,"type":"ack","pushId":"00000000-0000-4000-8000-000000000000","status":"applied"}', "unknown_push"],
+      // An ack before hello is refused: the socket has not said who it is yet.
+      ['{"v":1,"type":"ack","pushId":"00000000-0000-4000-8000-000000000000","status":"applied"}', "hello_first"],
       [Buffer.from([1, 2, 3]), "binary_not_supported"],
     ];
     for (const [frame, code] of cases) {
@@ -186,6 +215,9 @@ describe("the protocol", () => {
     const welcome = nextMessage(ws);
     ws.send(JSON.stringify({ v: 1, type: "hello", client: "raw", revitVersion: "2024", document: "A.rvt" }));
     expect(await welcome).toMatchObject({ type: "welcome" });
+    const unknown = nextMessage(ws);
+    ws.send('{"v":1,"type":"ack","pushId":"00000000-0000-4000-8000-000000000000","status":"applied"}');
+    expect(await unknown).toMatchObject({ v: 1, type: "error", code: "unknown_push" });
     ws.close();
   });
 
@@ -257,7 +289,13 @@ describe("pushes", () => {
       () => listPushes(alice),
       (list) => list.find((p) => p.pushId === answer.pushId)?.status === "applied",
     );
-    expect(state.find((p) => p.pushId === answer.pushId)).toMatchObject({ status: "applied", deliveredTo: 1, rows: 3, receivedAt: expect.any(String), ackedAt: expect.any(String) });
+    expect(state.find((p) => p.pushId === answer.pushId)).toMatchObject({
+      status: "applied",
+      deliveredTo: 1,
+      rows: 3,
+      receivedAt: expect.any(String),
+      ackedAt: expect.any(String),
+    });
     await agent.stop();
   });
 
@@ -284,7 +322,9 @@ describe("pushes", () => {
     const answer = await expectJson<PushAnswer>(await pushTable(carol, "pier"), 202);
     expect(answer).toMatchObject({ status: "queued", deliveredTo: 0 });
     const { token } = await createToken(carol);
-    const agent = agentFor(token, { apply: async () => ({ status: "partial", errors: [{ parameter: "BearingType", message: "family parameter not found" }] }) });
+    const agent = agentFor(token, {
+      apply: async () => ({ status: "partial", errors: [{ parameter: "BearingType", message: "family parameter not found" }] }),
+    });
     const welcome = agent.next<WelcomeMessage>("welcome");
     const received = agent.next<ReceivedPush>("push");
     agent.start();
@@ -294,7 +334,12 @@ describe("pushes", () => {
       () => listPushes(carol),
       (l) => l[0]?.status === "partial",
     );
-    expect(list[0]).toMatchObject({ pushId: answer.pushId, status: "partial", deliveredTo: 1, errors: [{ parameter: "BearingType", message: "family parameter not found" }] });
+    expect(list[0]).toMatchObject({
+      pushId: answer.pushId,
+      status: "partial",
+      deliveredTo: 1,
+      errors: [{ parameter: "BearingType", message: "family parameter not found" }],
+    });
     await agent.stop();
   });
 
@@ -349,7 +394,7 @@ describe("pushes", () => {
       parameter: `Wide${r}`,
       values: Object.fromEntries(Array.from({ length: 300 }, (_, c) => [`Item${c + 1}`, `${r}.${c}-abcdefghij`])),
     }));
-    await insertRows("box", wide);
+    await seedRows(aliceProject, "box", wide);
     const { token } = await createToken(alice);
     const frames: number[] = [];
     const { agent } = await connectedAgent(token);
@@ -367,7 +412,8 @@ describe("pushes", () => {
   });
 
   it("survive a server restart while queued", async () => {
-    const { client: grace } = await signedInClient("grace");
+    const { client: grace, userId: graceId } = await signedInClient("grace");
+    await joinProject(graceId, aliceProject);
     const answer = await expectJson<PushAnswer>(await pushRow(grace, "pier", "PierHeight"), 202);
     expect(answer.status).toBe("queued");
     const first = await startRelay({}, false);
@@ -382,7 +428,8 @@ describe("pushes", () => {
   });
 
   it("expire after 24 hours unreceived", async () => {
-    const { client: heidi } = await signedInClient("heidi");
+    const { client: heidi, userId: heidiId } = await signedInClient("heidi");
+    await joinProject(heidiId, aliceProject);
     const answer = await expectJson<PushAnswer>(await pushRow(heidi, "pier", "PierHeight"), 202);
     await testDb(database).execute(sql`UPDATE ${revitPushes} SET expires_at = now() - interval '1 second' WHERE id = ${answer.pushId}`);
     const { wsUrl: fastUrl } = await startRelay({ heartbeatMs: 100 }, false);
@@ -401,7 +448,8 @@ describe("pushes", () => {
 
 describe("live events for the browser (GET /api/revit/events)", () => {
   it("streams the number of connected add-ins and each push's state", async () => {
-    const { client: ivan } = await signedInClient("ivan");
+    const { client: ivan, userId: ivanId } = await signedInClient("ivan");
+    await joinProject(ivanId, aliceProject);
     const controller = new AbortController();
     const response = await ivan.get(events.GET, "/api/revit/events", { signal: controller.signal });
     expect(response.status).toBe(200);

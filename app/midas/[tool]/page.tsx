@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { DatasetPage, type SearchParams } from "@/components/datasets/dataset-page";
 import { ToolPage } from "@/components/layout/tool-page";
+import { FillFromRevit } from "@/components/midas/fill-from-revit";
+import { isMidasDatasetKey } from "@/lib/midas/tables";
 import { findTool, midasSlugs } from "@/lib/navigation";
+import { pageProjects } from "@/lib/projects/page";
 
 // Only the tools of the menu exist; anything else under /midas is a real 404.
 export const dynamicParams = false;
@@ -10,13 +14,19 @@ export function generateStaticParams() {
   return midasSlugs().map((tool) => ({ tool }));
 }
 
-export async function generateMetadata({ params }: PageProps<"/midas/[tool]">): Promise<Metadata> {
+export async function generateMetadata({ params }: { params: Promise<{ tool: string }> }): Promise<Metadata> {
   const { tool } = await params;
   return { title: findTool(`/midas/${tool}`)?.label };
 }
 
-export default async function MidasToolPage({ params }: PageProps<"/midas/[tool]">) {
+/** The nine Midas DB tables are parameter tables like the Revit ones: the same screen. */
+export default async function MidasToolPage({ params, searchParams }: { params: Promise<{ tool: string }>; searchParams: Promise<SearchParams> }) {
   const { tool } = await params;
+  if (isMidasDatasetKey(tool)) {
+    // Model Setup has "Fill from Revit tables" above its grid (the page's project is the grid's: one lookup per request).
+    const current = tool === "midassetup" ? (await pageProjects())?.current : null;
+    return <DatasetPage dataset={tool} searchParams={searchParams} extra={current ? <FillFromRevit project={current} /> : undefined} />;
+  }
   const entry = findTool(`/midas/${tool}`);
   if (!entry) notFound();
   return <ToolPage title={entry.label} description={entry.description} />;

@@ -1,15 +1,14 @@
-import { datasetSnapshot, snapshotJson } from "@/db/queries/parameters";
+import { tableSnapshot } from "@/db/queries/rows";
+import { fetchAllJson } from "@/lib/datasets/answers";
 import { datasetParams } from "@/lib/datasets/route-params";
-import { datasetFromParam } from "@/lib/datasets/service";
+import { tableOf } from "@/lib/datasets/service";
 import { cachedJsonResponse } from "@/lib/http/precompressed";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ params: datasetParams }, async ({ params, request }) => {
-  const dataset = datasetFromParam(params.ds);
+/** The spec's fetch-all, on the caller's current project. */
+export const GET = route({ params: datasetParams, project: { from: "current", need: "read" } }, async ({ params, project, request }) => {
   const started = performance.now();
   // Postgres wrote the JSON; until the table changes, every request gets the same (gzipped) bytes.
-  const snapshot = await datasetSnapshot(dataset);
-  return cachedJsonResponse(request, snapshot, `{"data":${snapshotJson(snapshot)}}`, {
-    "Server-Timing": `db;dur=${(performance.now() - started).toFixed(1)}`,
-  });
+  const snapshot = await tableSnapshot(tableOf(project, params.ds));
+  return cachedJsonResponse(request, snapshot, fetchAllJson(snapshot), { "Server-Timing": `db;dur=${(performance.now() - started).toFixed(1)}` });
 });

@@ -1,0 +1,36 @@
+import { chatRequestSchema } from "@/lib/assistant/api";
+import { AssistantRequestError, errorForLog, modelConfig, streamAssistantReply } from "@/lib/assistant/chat";
+import { checkConversationId, storeConversation } from "@/lib/assistant/conversations";
+import { projectAssistantContext } from "@/lib/assistant/project-context";
+import { countChatMessage } from "@/lib/auth/limits";
+import { env } from "@/lib/env";
+import { ApiError, route } from "@/lib/http/route";
+
+// Viewers may chat: what they cannot do, the tools mark on their cards and the API refuses.
+export const POST = route({ body: chatRequestSchema, project: { from: "current", need: "read" } }, async ({ body, request, auth, project, log }) => {
+  const model = modelConfig(env());
+  if (!model) throw new ApiError(503, "The assistant is not configured: set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if needed).", { notConfigured: true });
+  await countChatMessage(auth.user.id);
+  const owner = { userId: auth.user.id, projectId: project.id };
+  await checkConversationId(body.id, owner);
+  try {
+    return await streamAssistantReply({
+      model,
+      messages: body.messages,
+      context: projectAssistantContext(auth.user, project),
+      abortSignal: request.signal,
+      onFinish: async ({ messages }) => {
+        try {
+          if (!(await storeConversation(body.id, owner, messages)))
+            log.warn({ conversation: body.id }, "conversation id taken by another user meanwhile: not stored");
+        } catch (err) {
+          log.error({ err: errorForLog(err), conversation: body.id }, "storing the conversation failed");
+        }
+      },
+      onError: (err) => log.warn({ llmError: errorForLog(err) }, "assistant answer failed"),
+    });
+  } catch (error) {
+    if (error instanceof AssistantRequestError) throw new ApiError(error.kind === "too-large" ? 413 : 400, error.message);
+    throw error;
+  }
+});

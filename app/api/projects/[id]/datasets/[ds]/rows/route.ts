@@ -1,0 +1,24 @@
+import { tableSnapshot } from "@/db/queries/rows";
+import type { datasetsApi } from "@/lib/datasets/api";
+import { rowsJson } from "@/lib/datasets/answers";
+import { rowBodySchema, saveRowsSchema, tableParams } from "@/lib/datasets/schemas";
+import { createRow, saveRows, tableOf } from "@/lib/datasets/service";
+import type { ResponseOf } from "@/lib/http/contract";
+import { cachedJsonResponse } from "@/lib/http/precompressed";
+import { route } from "@/lib/http/route";
+
+export const GET = route({ params: tableParams, project: { from: "param", need: "read" } }, async ({ params, project, request }) => {
+  const snapshot = await tableSnapshot(tableOf(project, params.ds));
+  return cachedJsonResponse(request, snapshot, rowsJson(snapshot));
+});
+
+export const POST = route({ params: tableParams, project: { from: "param", need: "write" }, body: rowBodySchema }, async ({ params, project, body, auth }) =>
+  Response.json({ data: await createRow(tableOf(project, params.ds), body.data, auth.user.id) } satisfies ResponseOf<typeof datasetsApi.create>, {
+    status: 201,
+  }),
+);
+
+/** Many rows as one change: all saved, or nothing (409 with every conflicting row). */
+export const PATCH = route({ params: tableParams, project: { from: "param", need: "write" }, body: saveRowsSchema }, async ({ params, project, body, auth }) =>
+  Response.json({ data: await saveRows(tableOf(project, params.ds), body.rows, { userId: auth.user.id }) } satisfies ResponseOf<typeof datasetsApi.saveRows>),
+);

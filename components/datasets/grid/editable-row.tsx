@@ -1,0 +1,132 @@
+"use client";
+
+import { CheckIcon, XIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { type Draft, setCellText } from "@/lib/datasets/draft";
+import { cn } from "@/lib/utils";
+import { cellClass, type ColumnSpan, type Layout, ROW_HEIGHT, VALUE_WIDTH } from "./features";
+
+/** The spec's one-row edit mode (and the new row at the top): inputs for every cell, Enter saves, Escape exits. */
+export function EditableRow({
+  draft,
+  conflicts,
+  layout,
+  span,
+  width,
+  busy,
+  isNew = false,
+  rowIndex,
+  onChange,
+  onSave,
+  onExit,
+}: {
+  draft: Draft;
+  conflicts: Map<string, string> | null;
+  layout: Layout;
+  span: ColumnSpan;
+  width: number;
+  busy: boolean;
+  isNew?: boolean;
+  rowIndex?: number;
+  onChange: (draft: Draft) => void;
+  onSave: () => void;
+  onExit: () => void;
+}) {
+  const parameterInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    parameterInput.current?.focus();
+  }, []);
+  const name = draft.parameter || (isNew ? "new row" : "row");
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      onSave();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      onExit();
+    }
+  };
+  const inputClass =
+    "h-8 w-full min-w-0 rounded border border-input bg-background px-1.5 text-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50";
+  const conflictClass = "border-amber-500 ring-1 ring-amber-500";
+  return (
+    <div
+      role="row"
+      aria-rowindex={rowIndex}
+      className="flex bg-amber-50/10"
+      style={{ height: ROW_HEIGHT, width }}
+      onKeyDown={onKeyDown}
+      data-testid={isNew ? "create-row" : "edit-row"}
+    >
+      {layout.id > 0 && (
+        <div
+          role="gridcell"
+          className={cn(cellClass, "bg-card text-muted-foreground tabular-nums")}
+          style={{ width: layout.id, position: "sticky", left: 0, zIndex: 2 }}
+        >
+          {draft.id ?? "new"}
+        </div>
+      )}
+      <div
+        role="gridcell"
+        className={cn(cellClass, "border-r bg-card px-1")}
+        style={{ width: layout.parameter, position: "sticky", left: layout.id, zIndex: 2 }}
+      >
+        <input
+          ref={parameterInput}
+          aria-label={isNew ? "Parameter of the new row" : `Parameter of ${draft.storedParameter}`}
+          className={cn(inputClass, conflicts?.has("Parameter") && conflictClass)}
+          title={conflicts?.has("Parameter") ? `Newer value: ${conflicts.get("Parameter")}` : undefined}
+          value={draft.parameter}
+          placeholder="Parameter"
+          disabled={busy}
+          onChange={(e) => onChange({ ...draft, parameter: e.target.value })}
+        />
+      </div>
+      {span.padLeft > 0 && <div aria-hidden="true" className="shrink-0 border-b" style={{ width: span.padLeft }} />}
+      {span.shownColumns.map((column) => {
+        const conflict = conflicts?.get(column);
+        return (
+          <div key={column} role="gridcell" className={cn(cellClass, "px-1")} style={{ width: VALUE_WIDTH }}>
+            <input
+              aria-label={`${column} of ${name}${draft.angle ? " (degrees)" : ""}`}
+              className={cn(inputClass, "tabular-nums", conflict !== undefined && conflictClass)}
+              title={conflict !== undefined ? `Newer value: ${conflict === "" ? "(empty)" : conflict}` : undefined}
+              value={draft.cells[column]?.text ?? ""}
+              disabled={busy}
+              onChange={(e) => onChange(setCellText(draft, column, e.target.value))}
+            />
+          </div>
+        );
+      })}
+      {span.padRight > 0 && <div aria-hidden="true" className="shrink-0 border-b" style={{ width: span.padRight }} />}
+      <div
+        role="gridcell"
+        className={cn(cellClass, "gap-0.5 border-l bg-card px-1")}
+        style={{ width: layout.actions, position: "sticky", right: 0, zIndex: 2 }}
+      >
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={isNew ? "Confirm new row" : "Save"}
+          title={isNew ? "Create this row" : "Save"}
+          disabled={busy}
+          onClick={onSave}
+        >
+          <CheckIcon aria-hidden="true" className="text-emerald-500" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={isNew ? "Cancel new row" : "Exit"}
+          title={isNew ? "Cancel" : "Exit without saving"}
+          disabled={busy}
+          onClick={onExit}
+        >
+          <XIcon aria-hidden="true" className="text-destructive" />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+
+import { RotateCcwIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { DisabledReason } from "@/components/ui/tooltip";
+import { datasetsApi } from "@/lib/datasets/api";
+import { displayValue, isAngleRow } from "@/lib/datasets/angles";
+import type { Row } from "@/lib/datasets/columns";
+import { rowChanges } from "@/lib/datasets/diff";
+import { callApi, type ResponseOf } from "@/lib/http/contract";
+
+type Version = ResponseOf<typeof datasetsApi.history>["versions"][number];
+
+const ACTION: Record<Version["action"], string> = { create: "created", edit: "edited", delete: "deleted", restore: "restored", import: "imported" };
+
+export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** The cells a version changed, as the screen shows them (angles in degrees). */
+export function ChangedCells({ version }: { version: Pick<Version, "before" | "after"> }) {
+  const cells = rowChanges((version.before ?? {}) as Row, (version.after ?? {}) as Row);
+  if (cells.length === 0) return null;
+  const angle = isAngleRow(version.after?.Parameter ?? version.before?.Parameter ?? "");
+  const show = (column: string, value: string) => (column === "Parameter" ? value : displayValue(value, angle));
+  return (
+    <ul className="grid gap-0.5 text-xs" data-testid="changed-cells">
+      {cells.slice(0, 30).map((c) => (
+        <li key={c.column} className="break-words">
+          <span className="font-mono text-muted-foreground">{c.column}</span>:{" "}
+          <span className="line-through opacity-70">{show(c.column, c.before) || "(empty)"}</span> → <span>{show(c.column, c.after) || "(empty)"}</span>
+        </li>
+      ))}
+      {cells.length > 30 && <li className="text-muted-foreground">and {cells.length - 30} more</li>}
+    </ul>
+  );
+}
+
+/** A row's history: every version with its author and the cells that changed; "Restore this version". */
+export function RowHistory({
+  projectId,
+  dataset,
+  row,
+  readOnly,
+  onClose,
+  onRestored,
+}: {
+  projectId: number;
+  dataset: string;
+  row: Row | null;
+  readOnly: string | null;
+  onClose: () => void;
+  onRestored: (restored: Row) => void;
+}) {
+  const [versions, setVersions] = useState<Version[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const rowId = row ? Number(row.Id) : null;
+
+  useEffect(() => {
+    if (rowId === null) return;
+    let cancelled = false;
+    void callApi(datasetsApi.history, { params: { id: projectId, ds: dataset, rowId } }).then((result) => {
+      if (cancelled) return;
+      if (result.ok) setVersions(result.data.versions);
+      else toast.error(`Could not load the history: ${result.error}`);
+    });
+    return () => {
+      cancelled = true;
+      setVersions(null);
+    };
+  }, [projectId, dataset, rowId]);
+
+  async function restore(version: number) {
+    if (!row) return;
+    setBusy(true);
+    const result = await callApi(datasetsApi.restore, {
+      params: { id: projectId, ds: dataset, rowId: Number(row.Id) },
+      body: { version, currentVersion: Number(row.Version) },
+    });
+    setBusy(false);
+    if (!result.ok) {
+      toast.error(`Not restored: ${result.error}`);
+      return;
+    }
+    toast.success(`Restored version ${version} of ${result.data.data.Parameter}`);
+    onRestored(result.data.data as Row);
+  }
+
+  return (
+    <Sheet open={row !== null} onOpenChange={(open) => !open && onClose()}>
+      <SheetContent data-testid="row-history">
+        <SheetTitle>History of {String(row?.Parameter ?? "")}</SheetTitle>
+        <SheetDescription>Every version, newest first, with who made it and the cells that changed.</SheetDescription>
+        <ol className="grid gap-3 overflow-y-auto pr-1">
+          {versions === null && <li className="text-sm text-muted-foreground">Loading...</li>}
+          {versions?.map((v, i) => (
+            <li key={`${v.version}-${i}`} className="grid gap-1.5 rounded-md border p-3" data-testid="history-version">
+              <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                <span className="font-medium">Version {v.version}</span>
+                <span>
+                  {ACTION[v.action]} by {v.user ?? "someone no longer here"}
+                </span>
+                <span className="text-xs text-muted-foreground">{when(v.at)}</span>
+              </div>
+              <ChangedCells version={v} />
+              {i > 0 && v.after && (
+                <div>
+                  <DisabledReason reason={readOnly}>
+                    <Button size="sm" variant="outline" disabled={busy || readOnly !== null} onClick={() => void restore(v.version)}>
+                      <RotateCcwIcon aria-hidden="true" />
+                      Restore this version
+                    </Button>
+                  </DisabledReason>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      </SheetContent>
+    </Sheet>
+  );
+}

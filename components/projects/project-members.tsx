@@ -1,0 +1,139 @@
+"use client";
+
+import { Trash2Icon, UserPlusIcon } from "lucide-react";
+import { useCallback, useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { callApi } from "@/lib/http/contract";
+import { projectsApi } from "@/lib/projects/api";
+import type { ProjectMember, ProjectSummary } from "@/lib/projects/schemas";
+
+const ROLES = ["owner", "editor", "viewer"] as const;
+
+const selectClass =
+  "h-8 rounded-md border border-input bg-transparent px-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30";
+
+/** A project's members: everyone sees them; owners add (by e-mail), change roles and remove. */
+export function ProjectMembers({ project, selfId, onChanged }: { project: ProjectSummary; selfId: number; onChanged: () => void }) {
+  const id = useId();
+  const owner = project.role === "owner";
+  const [members, setMembers] = useState<ProjectMember[] | null>(null);
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<(typeof ROLES)[number]>("viewer");
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    const result = await callApi(projectsApi.members, { params: { id: project.id } });
+    if (result.ok) setMembers(result.data.members);
+    else toast.error(`Could not load the members: ${result.error}`);
+  }, [project.id]);
+
+  useEffect(() => {
+    // load sets state only once the answer is in (after an await).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+
+  async function act(work: () => Promise<{ ok: boolean; error?: string }>, done: string) {
+    setBusy(true);
+    const result = await work();
+    setBusy(false);
+    if (!result.ok) {
+      toast.error(result.error);
+      return false;
+    }
+    toast.success(done);
+    await load();
+    onChanged();
+    return true;
+  }
+
+  async function add(event: React.FormEvent) {
+    event.preventDefault();
+    const added = await act(() => callApi(projectsApi.addMember, { params: { id: project.id }, body: { email, role } }), `Added ${email} as ${role}`);
+    if (added) setEmail("");
+  }
+
+  return (
+    <div className="grid gap-3">
+      <ul className="grid gap-1" aria-label={`Members of ${project.name}`}>
+        {members === null && <li className="text-sm text-muted-foreground">Loading...</li>}
+        {members?.map((m) => {
+          const name = [m.firstName, m.lastName].filter(Boolean).join(" ");
+          return (
+            <li key={m.userId} className="flex flex-wrap items-center gap-2 rounded-md border px-3 py-2 text-sm" data-testid="member">
+              <span className="min-w-0 flex-1 break-all">
+                {m.email}
+                {name && <span className="text-muted-foreground"> ({name})</span>}
+                {m.userId === selfId && <span className="text-muted-foreground"> (you)</span>}
+              </span>
+              {owner ? (
+                <select
+                  aria-label={`Role of ${m.email}`}
+                  className={selectClass}
+                  value={m.role}
+                  disabled={busy}
+                  onChange={(e) =>
+                    void act(
+                      () => callApi(projectsApi.changeMember, { params: { id: project.id, userId: m.userId }, body: { role: e.target.value } }),
+                      `${m.email} is now ${e.target.value}`,
+                    )
+                  }
+                >
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <span className="text-muted-foreground">{m.role}</span>
+              )}
+              {(owner || m.userId === selfId) && (
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={m.userId === selfId ? `Leave ${project.name}` : `Remove ${m.email}`}
+                  title={m.userId === selfId ? "Leave the project" : "Remove from the project"}
+                  disabled={busy}
+                  onClick={() =>
+                    void act(
+                      () => callApi(projectsApi.removeMember, { params: { id: project.id, userId: m.userId } }),
+                      m.userId === selfId ? `You left ${project.name}` : `Removed ${m.email}`,
+                    )
+                  }
+                >
+                  <Trash2Icon aria-hidden="true" />
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {owner && (
+        <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void add(e)} aria-label={`Add a member to ${project.name}`}>
+          <div className="grid min-w-48 flex-1 gap-1">
+            <Label htmlFor={`${id}-email`}>E-mail of an existing account</Label>
+            <Input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-role`}>Role</Label>
+            <select id={`${id}-role`} className={`${selectClass} h-9`} value={role} onChange={(e) => setRole(e.target.value as (typeof ROLES)[number])}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" disabled={busy || email.trim() === ""}>
+            <UserPlusIcon aria-hidden="true" />
+            Add member
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,752 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { DatasetKey } from "@/lib/datasets/registry";
+import { type Database, db as defaultDb, postgresErrorCode, queryRows } from "../client";
+import { datasetStates, type HistoryAction, parameterColumns, parameterRows, rowHistory } from "../schema";
+
+/** A table: one dataset of one project. */
+export type TableRef = { projectId: number; dataset: DatasetKey };
+
+export const MAX_ROWS = 100_000;
+/** Columns of one table. A 300-column workbook fits three times over. */
+export const MAX_COLUMNS = 1_000;
+/** New columns one write may add: a 300-column paste or import, not a whole table's allowance at once. */
+export const MAX_NEW_COLUMNS_PER_WRITE = 400;
+
+/**
+ * A row as the API shows it: the fixed fields, then the row's own stored
+ * columns (a row that never had a column has no key for it; the table's
+ * column list says which columns exist).
+ */
+export type FlatRow = {
+  Id: number;
+  Parameter: string;
+  CreatedAt: string;
+  UpdatedAt: string;
+  Version: number;
+  [column: string]: string | number;
+};
+
+const r = parameterRows;
+
+/** A timestamp as JavaScript's toISOString() writes it, whatever the server's time zone. */
+function isoTimestamp(column: SQL | typeof r.createdAt | typeof r.updatedAt): SQL {
+  return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** The JSON text of one row, written by Postgres (Node passes it through untouched). */
+const ROW_TEXT = sql`('{"Id":' || ${r.id} || ',"Parameter":' || to_json(${r.parameter})::text
+    || ',"CreatedAt":"' || ${isoTimestamp(r.createdAt)} || '","UpdatedAt":"' || ${isoTimestamp(r.updatedAt)}
+    || '","Version":' || ${r.version}
+    || CASE WHEN ${r.values} = '{}'::jsonb THEN '}' ELSE ',' || substr(${r.values}::text, 2) END)`;
+
+const inTable = (ref: TableRef): SQL => sql`${r.projectId} = ${ref.projectId} AND ${r.dataset} = ${ref.dataset}`;
+const stateOf = (ref: TableRef): SQL => sql`${datasetStates.projectId} = ${ref.projectId} AND ${datasetStates.dataset} = ${ref.dataset}`;
+
+/** The rows of a table at one revision: each row's JSON text, sorted by Id, and the table's columns. */
+export type TableSnapshot = {
+  revision: number;
+  columns: string[];
+  rows: string[];
+  /** Answers built from this snapshot, kept with it (each built once per revision). */
+  memo: Map<string, unknown>;
+};
+
+// ---------------------------------------------------------------- snapshot cache
+
+/** Snapshots kept in memory, per database client, least recently used dropped first past this many characters. */
+const CACHE_BUDGET_CHARS = 256 * 1024 * 1024;
+
+type Cache = { entries: Map<string, TableSnapshot & { chars: number }>; chars: number };
+
+// Per database client (the pool or PGlite shared by server.ts and Next's bundles).
+const caches = ((globalThis as { __pontifexSnapshots?: WeakMap<object, Cache> }).__pontifexSnapshots ??= new WeakMap());
+
+function cacheOf(db: Database): Cache | undefined {
+  const client = (db as { $client?: object }).$client;
+  if (!client) return undefined;
+  let cache = caches.get(client);
+  if (!cache) caches.set(client, (cache = { entries: new Map(), chars: 0 }));
+  return cache;
+}
+
+const cacheKey = (ref: TableRef) => `${ref.projectId}:${ref.dataset}`;
+
+function remember(cache: Cache, ref: TableRef, snapshot: TableSnapshot): void {
+  const key = cacheKey(ref);
+  forget(cache, key);
+  const chars = snapshot.rows.reduce((n, row) => n + row.length, 0);
+  if (chars > CACHE_BUDGET_CHARS / 4) return; // a giant table is read each time rather than evicting every other one
+  cache.entries.set(key, { ...snapshot, chars });
+  cache.chars += chars;
+  for (const [oldest, entry] of cache.entries) {
+    if (cache.chars <= CACHE_BUDGET_CHARS) break;
+    cache.entries.delete(oldest);
+    cache.chars -= entry.chars;
+  }
+}
+
+function forget(cache: Cache, key: string): void {
+  const entry = cache.entries.get(key);
+  if (entry) {
+    cache.entries.delete(key);
+    cache.chars -= entry.chars;
+  }
+}
+
+function recall(cache: Cache | undefined, ref: TableRef): TableSnapshot | undefined {
+  const key = cacheKey(ref);
+  const entry = cache?.entries.get(key);
+  if (entry) {
+    // Most recently used goes last.
+    cache!.entries.delete(key);
+    cache!.entries.set(key, entry);
+  }
+  return entry;
+}
+
+export async function tableRevision(ref: TableRef, db: Database = defaultDb()): Promise<number> {
+  const [row] = await queryRows<{ revision: string | number }>(
+    db,
+    sql`SELECT ${datasetStates.revision} AS revision FROM ${datasetStates} WHERE ${stateOf(ref)}`,
+  );
+  return Number(row?.revision ?? 0);
+}
+
+/**
+ * Every row of the table as JSON texts, one value per row (never one value
+ * for the whole table: that string would have no upper bound). The result
+ * is kept per revision, so until someone writes to the table (in any
+ * replica) a read costs one small query.
+ */
+export async function tableSnapshot(ref: TableRef, db: Database = defaultDb()): Promise<TableSnapshot> {
+  const cache = cacheOf(db);
+  const cached = recall(cache, ref);
+  if (cached && cached.revision === (await tableRevision(ref, db))) return cached;
+  // Revision, columns and rows from one snapshot of the database.
+  const snapshot = await db.transaction(
+    async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const revision = await tableRevision(ref, tx);
+      const columns = await queryRows<{ name: string }>(
+        tx,
+        sql`SELECT ${parameterColumns.name} AS name FROM ${parameterColumns} WHERE ${parameterColumns.projectId} = ${ref.projectId} AND ${parameterColumns.dataset} = ${ref.dataset}`,
+      );
+      const rows = await queryRows<{ row: string }>(tx, sql`SELECT ${ROW_TEXT} AS row FROM ${r} WHERE ${inTable(ref)} ORDER BY ${r.id}`);
+      return { revision, columns: columns.map((c) => c.name), rows: rows.map((row) => row.row), memo: new Map() } satisfies TableSnapshot;
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  if (cache) remember(cache, ref, snapshot);
+  return snapshot;
+}
+
+/** A value derived from a snapshot, built once per revision (the JSON of an answer, a gzip of it). */
+export function memo<T>(snapshot: TableSnapshot, key: string, build: () => T): T {
+  if (!snapshot.memo.has(key)) snapshot.memo.set(key, build());
+  return snapshot.memo.get(key) as T;
+}
+
+/** Every row of the table, parsed (pushes, the assistant, MIDAS, tests). */
+export async function fetchAllRows(ref: TableRef, db: Database = defaultDb()): Promise<FlatRow[]> {
+  const snapshot = await tableSnapshot(ref, db);
+  return snapshot.rows.map((row) => JSON.parse(row) as FlatRow);
+}
+
+async function fetchRowText(ref: TableRef, where: SQL, db: Database): Promise<string | undefined> {
+  const [row] = await queryRows<{ row: string }>(db, sql`SELECT ${ROW_TEXT} AS row FROM ${r} WHERE ${inTable(ref)} AND ${where} LIMIT 1`);
+  return row?.row;
+}
+
+export async function fetchRowById(ref: TableRef, id: number, db: Database = defaultDb()): Promise<FlatRow | undefined> {
+  const text = await fetchRowText(ref, sql`${r.id} = ${id}`, db);
+  return text === undefined ? undefined : (JSON.parse(text) as FlatRow);
+}
+
+/** One row's JSON text, found by its Parameter (a row push). */
+export function fetchRowTextByParameter(ref: TableRef, parameter: string, db: Database = defaultDb()): Promise<string | undefined> {
+  return fetchRowText(ref, sql`${r.parameter} = ${parameter}`, db);
+}
+
+export async function listColumns(ref: TableRef, db: Database = defaultDb()): Promise<string[]> {
+  return (await tableSnapshot(ref, db)).columns;
+}
+
+export async function countRows(ref: TableRef, db: Database = defaultDb()): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(db, sql`SELECT ${datasetStates.rowCount} AS n FROM ${datasetStates} WHERE ${stateOf(ref)}`);
+  return Number(row?.n ?? 0);
+}
+
+// ---------------------------------------------------------------- writes
+
+export type WriteFailure =
+  | { ok: false; reason: "duplicate-parameter" }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "version-conflict"; current: FlatRow }
+  | { ok: false; reason: "too-many-columns"; columns: number }
+  | { ok: false; reason: "too-many-new-columns"; fresh: number }
+  | { ok: false; reason: "too-many-rows" }
+  | { ok: false; reason: "too-large"; bytes: number; budget: number };
+export type WriteResult = { ok: true; row: FlatRow } | WriteFailure;
+
+class Rollback extends Error {
+  constructor(readonly failure: WriteFailure) {
+    super(failure.reason);
+  }
+}
+
+const isUniqueViolation = (error: unknown) => postgresErrorCode(error) === "23505";
+
+/** The limits one write is checked against; the size budget is the deployment's TABLE_MAX_BYTES. */
+export type Limits = { maxBytes: number };
+
+/**
+ * Adds the columns the table does not have yet (one statement; the primary
+ * key settles concurrent additions) and returns how many were new.
+ */
+async function registerColumns(tx: Database, ref: TableRef, names: string[]): Promise<number> {
+  if (names.length === 0) return 0;
+  const added = await queryRows<{ name: string }>(
+    tx,
+    sql`INSERT INTO ${parameterColumns} (project_id, dataset, name)
+        SELECT ${ref.projectId}, ${ref.dataset}, unnest(${sql.param(names)}::text[])
+        ON CONFLICT DO NOTHING RETURNING name`,
+  );
+  return added.length;
+}
+
+/**
+ * Records a write in the table's state row: the revision moves on, the
+ * totals change by the write's deltas. The row lock this takes is the table's
+ * lock, held to commit, so the totals checked here include every write that
+ * committed before; a write that would pass a limit rolls back.
+ */
+async function recordWrite(tx: Database, ref: TableRef, delta: { rows: number; columns: number; bytes: number }, limits: Limits): Promise<void> {
+  const [state] = await queryRows<{ row_count: number; column_count: number; bytes: string | number }>(
+    tx,
+    sql`INSERT INTO ${datasetStates} (project_id, dataset, revision, row_count, column_count, bytes)
+        VALUES (${ref.projectId}, ${ref.dataset}, 1, ${delta.rows}, ${delta.columns}, ${delta.bytes})
+        ON CONFLICT (project_id, dataset) DO UPDATE SET
+          revision = ${datasetStates.revision} + 1,
+          row_count = ${datasetStates.rowCount} + ${delta.rows},
+          column_count = ${datasetStates.columnCount} + ${delta.columns},
+          bytes = ${datasetStates.bytes} + ${delta.bytes}
+        RETURNING row_count, column_count, bytes`,
+  );
+  const bytes = Number(state!.bytes);
+  if (delta.rows > 0 && state!.row_count > MAX_ROWS) throw new Rollback({ ok: false, reason: "too-many-rows" });
+  if (delta.columns > 0 && state!.column_count > MAX_COLUMNS)
+    throw new Rollback({ ok: false, reason: "too-many-columns", columns: state!.column_count - delta.columns });
+  if (delta.bytes > 0 && bytes > limits.maxBytes) throw new Rollback({ ok: false, reason: "too-large", bytes, budget: limits.maxBytes });
+}
+
+function checkNewColumns(values: Record<string, string>, known?: Set<string>): void {
+  const fresh = known ? Object.keys(values).filter((k) => !known.has(k)).length : 0;
+  if (fresh > MAX_NEW_COLUMNS_PER_WRITE) throw new Rollback({ ok: false, reason: "too-many-new-columns", fresh });
+}
+
+async function inTransaction<T>(database: Database, work: (tx: Database) => Promise<T>): Promise<T | WriteFailure> {
+  try {
+    return await database.transaction((tx) => work(tx as unknown as Database));
+  } catch (error) {
+    if (error instanceof Rollback) return error.failure;
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-parameter" };
+    throw error;
+  }
+}
+
+async function rowAfterWrite(tx: Database, ref: TableRef, id: number): Promise<FlatRow> {
+  return JSON.parse((await fetchRowText(ref, sql`${r.id} = ${id}`, tx))!) as FlatRow;
+}
+
+const ROW_BYTES = (values: SQL, parameter: SQL) => sql`octet_length(${parameter}) + octet_length((${values})::text)`;
+
+/** Who makes a write, and as what (history); changes saved together share a batch id. */
+export type Actor = { userId: number | null; action?: HistoryAction; batchId?: string };
+
+const SNAPSHOT = (parameter: SQL, values: SQL) => sql`jsonb_build_object('Parameter', ${parameter}) || ${values}`;
+
+/** What one write did to the table's totals. */
+type Delta = { rows: number; columns: number; bytes: number };
+
+async function createIn(
+  tx: Database,
+  ref: TableRef,
+  input: { parameter: string; values: Record<string, string>; id?: number; version?: number },
+  actor: Actor,
+): Promise<{ id: number; delta: Delta }> {
+  const names = Object.keys(input.values);
+  if (names.length > MAX_NEW_COLUMNS_PER_WRITE) checkNewColumns(input.values, new Set(await listColumnNames(tx, ref)));
+  const freshColumns = await registerColumns(tx, ref, names);
+  const values = JSON.stringify(input.values);
+  const [created] = await queryRows<{ id: number; bytes: number }>(
+    tx,
+    sql`WITH ins AS (
+          INSERT INTO ${r} (project_id, dataset, ${input.id !== undefined ? sql`id, ` : sql``}parameter, values, bytes, version)
+          VALUES (${ref.projectId}, ${ref.dataset}, ${input.id !== undefined ? sql`${input.id}, ` : sql``}${input.parameter}, ${values}::jsonb,
+                  ${ROW_BYTES(sql`${values}::jsonb`, sql`${input.parameter}::text`)}, ${input.version ?? 1})
+          ON CONFLICT (project_id, dataset, parameter) DO NOTHING
+          RETURNING id, bytes, version, parameter, values),
+        hist AS (
+          INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, after, batch_id)
+          SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "create"}, ${actor.userId}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
+          FROM ins)
+        SELECT id, bytes FROM ins`,
+  );
+  if (!created) throw new Rollback({ ok: false, reason: "duplicate-parameter" });
+  return { id: created.id, delta: { rows: 1, columns: freshColumns, bytes: created.bytes } };
+}
+
+/**
+ * One row's update inside a write: its name and/or values merged over the
+ * stored ones (or, with `replace`, instead of them), the version checked
+ * when one is expected, the history entry written by the same statement.
+ */
+async function updateIn(
+  tx: Database,
+  ref: TableRef,
+  id: number,
+  input: { parameter?: string; values: Record<string, string>; expectedVersion?: number; replace?: boolean },
+  actor: Actor,
+): Promise<Delta> {
+  const names = Object.keys(input.values);
+  if (names.length > MAX_NEW_COLUMNS_PER_WRITE) checkNewColumns(input.values, new Set(await listColumnNames(tx, ref)));
+  const freshColumns = await registerColumns(tx, ref, names);
+  const values = JSON.stringify(input.values);
+  const parameter = input.parameter === undefined ? sql`p.parameter` : sql`${input.parameter}::text`;
+  const merged = input.replace ? sql`${values}::jsonb` : sql`p.values || ${values}::jsonb`;
+  // One statement checks the version and writes: a concurrent save either
+  // lands first (and this one sees its version and matches nothing) or after.
+  const [updated] = await queryRows<{ id: number; delta: number }>(
+    tx,
+    sql`WITH old AS (
+          SELECT id, bytes, parameter, values FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id}
+          ${input.expectedVersion !== undefined ? sql`AND ${r.version} = ${input.expectedVersion}` : sql``}
+          FOR UPDATE),
+        upd AS (
+          UPDATE ${r} AS p SET
+            parameter = ${parameter},
+            values = ${merged},
+            bytes = ${ROW_BYTES(merged, parameter)},
+            version = p.version + 1,
+            updated_at = now()
+          FROM old
+          WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = old.id
+          RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, old.parameter AS old_parameter, old.values AS old_values),
+        hist AS (
+          INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, after, batch_id)
+          SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "edit"}, ${actor.userId},
+                 ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
+          FROM upd)
+        SELECT id, delta FROM upd`,
+  );
+  if (!updated) {
+    const current = await fetchRowById(ref, id, tx);
+    throw new Rollback(current ? { ok: false, reason: "version-conflict", current } : { ok: false, reason: "not-found" });
+  }
+  return { rows: 0, columns: freshColumns, bytes: Number(updated.delta) };
+}
+
+async function deleteIn(tx: Database, ref: TableRef, id: number, expectedVersion: number | undefined, actor: Actor): Promise<Delta> {
+  const [deleted] = await queryRows<{ bytes: number }>(
+    tx,
+    sql`WITH del AS (
+          DELETE FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id}
+          ${expectedVersion !== undefined ? sql`AND ${r.version} = ${expectedVersion}` : sql``}
+          RETURNING id, bytes, version, parameter, values),
+        hist AS (
+          INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, batch_id)
+          SELECT ${ref.projectId}, ${ref.dataset}, id, version, 'delete', ${actor.userId}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
+          FROM del)
+        SELECT bytes FROM del`,
+  );
+  if (!deleted) {
+    const current = expectedVersion !== undefined ? await fetchRowById(ref, id, tx) : undefined;
+    throw new Rollback(current ? { ok: false, reason: "version-conflict", current } : { ok: false, reason: "not-found" });
+  }
+  return { rows: -1, columns: 0, bytes: -deleted.bytes };
+}
+
+const sum = (deltas: Delta[]): Delta =>
+  deltas.reduce((a, d) => ({ rows: a.rows + d.rows, columns: a.columns + d.columns, bytes: a.bytes + d.bytes }), { rows: 0, columns: 0, bytes: 0 });
+
+export async function createRow(
+  ref: TableRef,
+  input: { parameter: string; values: Record<string, string> },
+  limits: Limits,
+  actor: Actor = { userId: null },
+  database: Database = defaultDb(),
+): Promise<WriteResult> {
+  return inTransaction(database, async (tx) => {
+    const { id, delta } = await createIn(tx, ref, input, actor);
+    await recordWrite(tx, ref, delta, limits);
+    return { ok: true as const, row: await rowAfterWrite(tx, ref, id) };
+  });
+}
+
+async function listColumnNames(tx: Database, ref: TableRef): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    tx,
+    sql`SELECT name FROM ${parameterColumns} WHERE ${parameterColumns.projectId} = ${ref.projectId} AND ${parameterColumns.dataset} = ${ref.dataset}`,
+  );
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Updates a row's name and/or values (merged over the stored ones, in
+ * Postgres). With `expectedVersion` the write only happens if nobody saved
+ * the row since that version was read; otherwise the current row comes back.
+ */
+export async function updateRow(
+  ref: TableRef,
+  id: number,
+  input: { parameter?: string; values: Record<string, string>; expectedVersion?: number },
+  limits: Limits,
+  actor: Actor = { userId: null },
+  database: Database = defaultDb(),
+): Promise<WriteResult> {
+  return inTransaction(database, async (tx) => {
+    await recordWrite(tx, ref, await updateIn(tx, ref, id, input, actor), limits);
+    return { ok: true as const, row: await rowAfterWrite(tx, ref, id) };
+  });
+}
+
+/** Deletes a row; with `expectedVersion`, only the version the caller saw (an undo never deletes someone else's newer row). */
+export async function deleteRow(
+  ref: TableRef,
+  id: number,
+  actor: Actor = { userId: null },
+  expectedVersion?: number,
+  database: Database = defaultDb(),
+): Promise<{ ok: true } | WriteFailure> {
+  return inTransaction(database, async (tx) => {
+    await recordWrite(tx, ref, await deleteIn(tx, ref, id, expectedVersion, actor), NO_LIMITS);
+    return { ok: true as const };
+  });
+}
+
+const NO_LIMITS: Limits = { maxBytes: Number.MAX_SAFE_INTEGER };
+
+/** One operation of a batch. */
+export type BatchOp =
+  | { kind: "create"; parameter: string; values: Record<string, string> }
+  | { kind: "update"; id: number; parameter?: string; values: Record<string, string>; expectedVersion?: number }
+  | { kind: "delete"; id: number; expectedVersion?: number };
+
+export type BatchResult =
+  { ok: true; rows: FlatRow[]; removed: number[] } | { ok: false; reason: "conflicts"; conflicts: { id: number; current: FlatRow | null }[] } | WriteFailure;
+
+/**
+ * Many changes as one: every row's version checked, all written in one
+ * transaction or none. When rows changed since the caller read them, nothing
+ * is written and every such row comes back with its current values.
+ */
+export async function applyBatch(ref: TableRef, ops: readonly BatchOp[], limits: Limits, actor: Actor, database: Database = defaultDb()): Promise<BatchResult> {
+  const creates = ops.filter((op): op is Extract<BatchOp, { kind: "create" }> => op.kind === "create");
+  const updates = ops.filter((op): op is Extract<BatchOp, { kind: "update" }> => op.kind === "update");
+  const deletes = ops.filter((op): op is Extract<BatchOp, { kind: "delete" }> => op.kind === "delete");
+  let conflicts: { id: number; current: FlatRow | null }[] = [];
+  // Set-based: a few statements whatever the batch's size, each row still checked and recorded in the history.
+  const result = await inTransaction(database, async (tx) => {
+    const touched = [...updates, ...deletes].map((op) => ({ id: op.id, expected: op.expectedVersion ?? null }));
+    if (touched.length > 0) {
+      // Lock every row the batch changes, then see which are gone or at another version than the caller saw.
+      const stale = await queryRows<{ id: number; found: boolean }>(
+        tx,
+        sql`WITH i AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(touched)}::jsonb) AS x(id int, expected int)),
+                 locked AS (SELECT r.id, r.version FROM ${r} r JOIN i ON i.id = r.id WHERE r.project_id = ${ref.projectId} AND r.dataset = ${ref.dataset} FOR UPDATE)
+            SELECT i.id, locked.id IS NOT NULL AS found FROM i LEFT JOIN locked ON locked.id = i.id
+            WHERE locked.id IS NULL OR (i.expected IS NOT NULL AND locked.version <> i.expected)`,
+      );
+      if (stale.length > 0) {
+        conflicts = await Promise.all(stale.map(async (c) => ({ id: c.id, current: c.found ? ((await fetchRowById(ref, c.id, tx)) ?? null) : null })));
+        throw new Rollback({ ok: false, reason: "not-found" });
+      }
+    }
+    const names = [...new Set([...creates, ...updates].flatMap((op) => Object.keys(op.values)))];
+    if (names.length > MAX_NEW_COLUMNS_PER_WRITE) checkNewColumns(Object.fromEntries(names.map((n) => [n, ""])), new Set(await listColumnNames(tx, ref)));
+    const freshColumns = await registerColumns(tx, ref, names);
+    const batch = actor.batchId ?? null;
+    let bytes = 0;
+    const removed: number[] = [];
+    if (deletes.length > 0) {
+      const gone = await queryRows<{ id: number; bytes: number }>(
+        tx,
+        sql`WITH i AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(deletes.map((d) => ({ id: d.id })))}::jsonb) AS x(id int)),
+                 del AS (DELETE FROM ${r} p USING i WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = i.id
+                         RETURNING p.id, p.bytes, p.version, p.parameter, p.values),
+                 hist AS (INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, batch_id)
+                          SELECT ${ref.projectId}, ${ref.dataset}, id, version, 'delete', ${actor.userId}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${batch} FROM del)
+            SELECT id, bytes FROM del`,
+      );
+      for (const g of gone) {
+        bytes -= g.bytes;
+        removed.push(g.id);
+      }
+    }
+    const written: number[] = [];
+    if (updates.length > 0) {
+      const input = updates.map((u) => ({ id: u.id, parameter: u.parameter ?? null, vals: u.values }));
+      const merged = sql`p.values || i.vals`;
+      const parameter = sql`coalesce(i.parameter, p.parameter)`;
+      const done = await queryRows<{ id: number; delta: number }>(
+        tx,
+        sql`WITH i AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(id int, parameter text, vals jsonb)),
+                 old AS (SELECT r.id, r.bytes, r.parameter, r.values FROM ${r} r JOIN i ON i.id = r.id WHERE r.project_id = ${ref.projectId} AND r.dataset = ${ref.dataset}),
+                 upd AS (UPDATE ${r} AS p SET parameter = ${parameter}, values = ${merged}, bytes = ${ROW_BYTES(merged, parameter)}, version = p.version + 1, updated_at = now()
+                         FROM i, old WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = i.id AND old.id = i.id
+                         RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, old.parameter AS old_parameter, old.values AS old_values),
+                 hist AS (INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, after, batch_id)
+                          SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "edit"}, ${actor.userId},
+                                 ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${batch} FROM upd)
+            SELECT id, delta FROM upd`,
+      );
+      for (const d of done) bytes += Number(d.delta);
+      written.push(...updates.map((u) => u.id));
+    }
+    if (creates.length > 0) {
+      const input = creates.map((c) => ({ parameter: c.parameter, vals: c.values }));
+      const made = await queryRows<{ id: number; bytes: number }>(
+        tx,
+        sql`WITH i AS (SELECT * FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS (parameter text, vals jsonb)) WITH ORDINALITY AS x(parameter, vals, n)),
+                 ins AS (INSERT INTO ${r} (project_id, dataset, parameter, values, bytes)
+                         SELECT ${ref.projectId}, ${ref.dataset}, i.parameter, i.vals, ${ROW_BYTES(sql`i.vals`, sql`i.parameter`)} FROM i ORDER BY i.n
+                         ON CONFLICT (project_id, dataset, parameter) DO NOTHING
+                         RETURNING id, bytes, version, parameter, values),
+                 hist AS (INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, after, batch_id)
+                          SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "create"}, ${actor.userId}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${batch} FROM ins)
+            SELECT id, bytes FROM ins ORDER BY id`,
+      );
+      if (made.length < creates.length) throw new Rollback({ ok: false, reason: "duplicate-parameter" });
+      for (const m of made) bytes += m.bytes;
+      written.push(...made.map((m) => m.id));
+    }
+    await recordWrite(tx, ref, { rows: creates.length - removed.length, columns: freshColumns, bytes }, limits);
+    const texts = written.length
+      ? await queryRows<{ id: number; row: string }>(tx, sql`SELECT ${r.id} AS id, ${ROW_TEXT} AS row FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ANY(${sql.param(written)}::int[])`)
+      : [];
+    const byId = new Map(texts.map((t) => [t.id, JSON.parse(t.row) as FlatRow]));
+    return { ok: true as const, rows: written.map((id) => byId.get(id)!).filter(Boolean), removed };
+  });
+  if (conflicts.length > 0) return { ok: false, reason: "conflicts", conflicts };
+  return result;
+}
+
+// ---------------------------------------------------------------- history
+
+export type HistoryEntry = {
+  version: number;
+  action: HistoryAction;
+  userId: number | null;
+  user: string | null;
+  at: string;
+  before: Record<string, string> | null;
+  after: Record<string, string> | null;
+  batchId: string | null;
+};
+
+const h = rowHistory;
+const HISTORY_COLUMNS = sql`${h.version} AS version, ${h.action} AS action, ${h.userId} AS user_id,
+  coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) AS user,
+  to_char(${h.at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, ${h.before} AS before, ${h.after} AS after, ${h.batchId} AS batch_id`;
+
+type HistoryRecord = {
+  version: number;
+  action: HistoryAction;
+  user_id: number | null;
+  user: string | null;
+  at: string;
+  before: Record<string, string> | null;
+  after: Record<string, string> | null;
+  batch_id: string | null;
+  row_id?: number;
+  id?: string | number;
+};
+const toEntry = (x: HistoryRecord): HistoryEntry => ({
+  version: x.version,
+  action: x.action,
+  userId: x.user_id,
+  user: x.user,
+  at: x.at,
+  before: x.before,
+  after: x.after,
+  batchId: x.batch_id,
+});
+
+/** Every version of a row, newest first. */
+export async function rowHistoryOf(ref: TableRef, rowId: number, db: Database = defaultDb()): Promise<HistoryEntry[]> {
+  const rows = await queryRows<HistoryRecord>(
+    db,
+    sql`SELECT ${HISTORY_COLUMNS} FROM ${h} LEFT JOIN users u ON u.id = ${h.userId}
+        WHERE ${h.projectId} = ${ref.projectId} AND ${h.dataset} = ${ref.dataset} AND ${h.rowId} = ${rowId}
+        ORDER BY ${h.id} DESC`,
+  );
+  return rows.map(toEntry);
+}
+
+export type ActivityEvent = HistoryEntry & { id: number; rowId: number; parameter: string };
+
+/** The table's changes, newest first, optionally by one person or for Parameters containing a text. */
+export async function tableActivity(
+  ref: TableRef,
+  filter: { userId?: number; parameter?: string; before?: number; limit?: number },
+  db: Database = defaultDb(),
+): Promise<ActivityEvent[]> {
+  const like = filter.parameter ? `%${filter.parameter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const rows = await queryRows<HistoryRecord & { row_id: number; id: string | number }>(
+    db,
+    sql`SELECT ${h.id} AS id, ${h.rowId} AS row_id, ${HISTORY_COLUMNS} FROM ${h} LEFT JOIN users u ON u.id = ${h.userId}
+        WHERE ${h.projectId} = ${ref.projectId} AND ${h.dataset} = ${ref.dataset}
+        ${filter.userId !== undefined ? sql`AND ${h.userId} = ${filter.userId}` : sql``}
+        ${like ? sql`AND (coalesce(${h.after} ->> 'Parameter', '') ILIKE ${like} OR coalesce(${h.before} ->> 'Parameter', '') ILIKE ${like})` : sql``}
+        ${filter.before !== undefined ? sql`AND ${h.id} < ${filter.before}` : sql``}
+        ORDER BY ${h.id} DESC LIMIT ${filter.limit ?? 200}`,
+  );
+  return rows.map((x) => ({ ...toEntry(x), id: Number(x.id), rowId: x.row_id, parameter: (x.after ?? x.before)?.Parameter ?? "" }));
+}
+
+const split = (snapshot: Record<string, string>) => {
+  const { Parameter: parameter = "", ...values } = snapshot;
+  return { parameter, values };
+};
+
+/**
+ * Writes an earlier version of a row back, as a new version (its name and
+ * exactly its values). With `expectedVersion`, only if the row is still at the
+ * version the caller saw.
+ */
+export async function restoreVersion(
+  ref: TableRef,
+  rowId: number,
+  version: number,
+  expectedVersion: number | undefined,
+  limits: Limits,
+  actor: Actor,
+  database: Database = defaultDb(),
+): Promise<WriteResult | { ok: false; reason: "no-such-version" }> {
+  const [entry] = await queryRows<{ after: Record<string, string> | null }>(
+    database,
+    sql`SELECT ${h.after} AS after FROM ${h} WHERE ${h.projectId} = ${ref.projectId} AND ${h.dataset} = ${ref.dataset} AND ${h.rowId} = ${rowId} AND ${h.version} = ${version} AND ${h.after} IS NOT NULL ORDER BY ${h.id} DESC LIMIT 1`,
+  );
+  if (!entry?.after) return { ok: false, reason: "no-such-version" };
+  const { parameter, values } = split(entry.after);
+  return inTransaction(database, async (tx) => {
+    await recordWrite(tx, ref, await updateIn(tx, ref, rowId, { parameter, values, expectedVersion, replace: true }, { ...actor, action: "restore" }), limits);
+    return { ok: true as const, row: await rowAfterWrite(tx, ref, rowId) };
+  });
+}
+
+/** Brings a deleted row back as it was when deleted, with its id, at the next version. */
+export async function undeleteRow(
+  ref: TableRef,
+  rowId: number,
+  limits: Limits,
+  actor: Actor,
+  database: Database = defaultDb(),
+): Promise<WriteResult | { ok: false; reason: "not-deleted" }> {
+  const [entry] = await queryRows<{ before: Record<string, string>; version: number; action: string }>(
+    database,
+    sql`SELECT ${h.before} AS before, ${h.version} AS version, ${h.action} AS action FROM ${h}
+        WHERE ${h.projectId} = ${ref.projectId} AND ${h.dataset} = ${ref.dataset} AND ${h.rowId} = ${rowId} ORDER BY ${h.id} DESC LIMIT 1`,
+  );
+  if (!entry || entry.action !== "delete") return { ok: false, reason: "not-deleted" };
+  const { parameter, values } = split(entry.before);
+  return inTransaction(database, async (tx) => {
+    const { delta } = await createIn(tx, ref, { parameter, values, id: rowId, version: entry.version + 1 }, { ...actor, action: "restore" });
+    await recordWrite(tx, ref, delta, limits);
+    return { ok: true as const, row: await rowAfterWrite(tx, ref, rowId) };
+  });
+}
+
+/**
+ * Removes a column that is empty in every row (an owner tidying up): its
+ * blank values go from every row, and it leaves the column list. Answers
+ * "not-empty" with the rows that still hold a value in it.
+ */
+export async function removeColumn(
+  ref: TableRef,
+  name: string,
+  database: Database = defaultDb(),
+): Promise<{ ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "not-empty"; parameters: string[] }> {
+  try {
+    return await database.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const [removed] = await queryRows<{ name: string }>(
+        tx,
+        sql`DELETE FROM ${parameterColumns} WHERE ${parameterColumns.projectId} = ${ref.projectId} AND ${parameterColumns.dataset} = ${ref.dataset} AND ${parameterColumns.name} = ${name} RETURNING name`,
+      );
+      if (!removed) return { ok: false as const, reason: "not-found" as const };
+      const holding = await queryRows<{ parameter: string }>(
+        tx,
+        sql`SELECT parameter FROM ${r} WHERE ${inTable(ref)} AND coalesce(${r.values} ->> ${name}, '') <> '' ORDER BY id LIMIT 10`,
+      );
+      if (holding.length > 0) throw new NotEmpty(holding.map((h) => h.parameter));
+      const changed = await queryRows<{ delta: number }>(
+        tx,
+        sql`WITH old AS (SELECT id, bytes FROM ${r} WHERE ${inTable(ref)} AND ${r.values} ? ${name} FOR UPDATE)
+            UPDATE ${r} AS p SET values = p.values - ${name}::text, bytes = ${ROW_BYTES(sql`p.values - ${name}::text`, sql`p.parameter`)}
+            FROM old WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = old.id
+            RETURNING p.bytes - old.bytes AS delta`,
+      );
+      const bytes = changed.reduce((sum, c) => sum + Number(c.delta), 0);
+      await recordWrite(tx, ref, { rows: 0, columns: -1, bytes }, { maxBytes: Number.MAX_SAFE_INTEGER });
+      return { ok: true as const };
+    });
+  } catch (error) {
+    if (error instanceof NotEmpty) return { ok: false, reason: "not-empty", parameters: error.parameters };
+    throw error;
+  }
+}
+
+class NotEmpty extends Error {
+  constructor(readonly parameters: string[]) {
+    super("column not empty");
+  }
+}
+
+/** Inserts many rows at once (seed, copying a project, benchmarks); registers their columns. No limits: trusted callers only. */
+export async function insertRows(
+  ref: TableRef,
+  rows: { parameter: string; values: Record<string, string> }[],
+  database: Database = defaultDb(),
+): Promise<void> {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row.values)))];
+  await database.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const fresh = await registerColumns(tx, ref, columns);
+    let bytes = 0;
+    for (let i = 0; i < rows.length; i += 500) {
+      const batch = rows.slice(i, i + 500);
+      const inserted = await tx
+        .insert(r)
+        .values(
+          batch.map((row) => ({
+            projectId: ref.projectId,
+            dataset: ref.dataset,
+            parameter: row.parameter,
+            values: row.values,
+            bytes: Buffer.byteLength(row.parameter) + Buffer.byteLength(JSON.stringify(row.values)),
+          })),
+        )
+        .returning({ bytes: r.bytes });
+      bytes += inserted.reduce((sum, x) => sum + x.bytes, 0);
+    }
+    await recordWrite(tx, ref, { rows: rows.length, columns: fresh, bytes }, { maxBytes: Number.MAX_SAFE_INTEGER });
+  });
+}
+
+/** Copies every table's rows and columns from one project into another (an empty, new one). */
+export async function copyTables(fromProjectId: number, toProjectId: number, database: Database = defaultDb()): Promise<void> {
+  await database.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    await tx.execute(
+      sql`INSERT INTO ${parameterColumns} (project_id, dataset, name) SELECT ${toProjectId}, dataset, name FROM ${parameterColumns} WHERE project_id = ${fromProjectId}`,
+    );
+    await tx.execute(
+      sql`INSERT INTO ${r} (project_id, dataset, parameter, values, bytes) SELECT ${toProjectId}, dataset, parameter, values, bytes FROM ${r} WHERE project_id = ${fromProjectId} ORDER BY dataset, id`,
+    );
+    await tx.execute(
+      sql`INSERT INTO ${datasetStates} (project_id, dataset, revision, row_count, column_count, bytes)
+          SELECT ${toProjectId}, dataset, 1, row_count, column_count, bytes FROM ${datasetStates} WHERE project_id = ${fromProjectId}`,
+    );
+  });
+}

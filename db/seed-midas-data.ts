@@ -1,0 +1,230 @@
+import type { MidasRow, MidasTables } from "@/lib/midas/tables";
+import { demoTables, type SeedRow } from "./seed-data";
+
+/**
+ * The Midas tables of the demo project's box girder alternative: the 12 spans of
+ * the box table (36 m, 10 x 45 m, 36 m), piers P1-P11 with the heights, columns
+ * and pile counts of the first eleven items of the pier table, a PSC box per
+ * girder depth (2.6 m over the piers, 2.0 m elsewhere), AS 5100.2 loads and
+ * combinations, and three continuous tendon groups.
+ */
+
+const values = (list: (string | number)[]): Record<string, string> => Object.fromEntries(list.map((v, i) => [`Item${i + 1}`, String(v)]));
+const row = (parameter: string, list: (string | number)[]): MidasRow => ({ parameter, values: values(list) });
+
+function seedValue(rows: SeedRow[], parameter: string, item: number): string {
+  const found = rows.find((r) => r.parameter === parameter);
+  if (!found) throw new Error(`demo seed has no ${parameter}`);
+  return found.values[`Item${item}`] ?? "";
+}
+
+export function demoMidasTables(): MidasTables {
+  const box = demoTables.box();
+  const pier = demoTables.pier();
+  const spanCount = 12;
+  const spans = Array.from({ length: spanCount }, (_, k) => Number(seedValue(box, "SpanLength", k + 1)));
+  const piers = Array.from({ length: spanCount - 1 }, (_, k) => ({
+    name: seedValue(pier, "PierName", k + 1),
+    height: Number(seedValue(pier, "PierHeight", k + 1)),
+    columnDiameter: Number(seedValue(pier, "ColumnDiameter", k + 1)),
+    columnCount: Number(seedValue(pier, "ColumnCount", k + 1)),
+    columnSpacing: Number(seedValue(pier, "ColumnSpacing", k + 1)),
+    headstockLength: Number(seedValue(pier, "HeadstockLength", k + 1)),
+    pileCount: Number(seedValue(pier, "PileCount", k + 1)),
+  }));
+  const perSpan = (f: (k: number) => string | number) => spans.map((_, k) => f(k));
+  // Pier rows describe the pier at the end of each span; the last span ends at abutment A2.
+  const perPier = (f: (p: (typeof piers)[number]) => string | number) => [...piers.map(f), ""];
+  const column = (d: number) => `COL-${Math.round(d * 1000)}`;
+
+  const midassetup: MidasRow[] = [
+    row("SpanCount", [spanCount]),
+    row("StartChainage", ["1032.500"]),
+    row("DeckLevel", ["28.600"]),
+    row("LongitudinalGrade", ["1.2"]),
+    row("ConcreteGrades", ["C55, C50, C40"]),
+    row("ConcreteUnitWeight", ["25"]),
+    row("TendonBreakingStrength", ["1870"]),
+    row("BearingHeight", ["0.250"]),
+    row("BearingVerticalStiffness", ["20000000"]),
+    row("BearingFixedStiffness", ["1000000"]),
+    row("BearingFreeStiffness", ["2000"]),
+    row("BearingTorsionStiffness", ["10000000"]),
+    row("StartBearing", ["Free"]),
+    row("ElementsPerPier", ["2"]),
+    row(
+      "SpanLength",
+      perSpan((k) => spans[k]!.toFixed(3)),
+    ),
+    row(
+      "ElementsPerSpan",
+      perSpan((k) => (spans[k]! > 40 ? 10 : 8)),
+    ),
+    row(
+      "GirderSection",
+      perSpan(() => "BOX-2000"),
+    ),
+    row(
+      "GirderSectionAtSupport",
+      perSpan(() => "BOX-2600"),
+    ),
+    row(
+      "SupportZoneLength",
+      perSpan(() => "9.000"),
+    ),
+    // The pot guided bearings of P6 and P7 hold the deck longitudinally.
+    row(
+      "EndBearing",
+      perSpan((k) => (k === 5 || k === 6 ? "Fixed" : "Free")),
+    ),
+    row(
+      "PierName",
+      perPier((p) => p.name),
+    ),
+    row(
+      "PierHeight",
+      perPier((p) => p.height.toFixed(3)),
+    ),
+    row(
+      "PierSection",
+      perPier((p) => column(p.columnDiameter)),
+    ),
+    row(
+      "ColumnCount",
+      perPier((p) => p.columnCount),
+    ),
+    row(
+      "ColumnSpacing",
+      perPier((p) => p.columnSpacing.toFixed(3)),
+    ),
+    row(
+      "HeadstockSection",
+      perPier(() => "HEADSTOCK"),
+    ),
+    row(
+      "HeadstockLength",
+      perPier((p) => p.headstockLength.toFixed(3)),
+    ),
+    row(
+      "PileGroup",
+      perPier((p) => (p.pileCount === 6 ? "PG6" : "PG4")),
+    ),
+  ];
+
+  const midasgeneralsections: MidasRow[] = [
+    row("SectionName", ["COL-1200", "COL-1500", "HEADSTOCK", "PILE-1050", "PILECAP"]),
+    row("Shape", ["Circle", "Circle", "Rectangle", "Circle", "Rectangle"]),
+    row("Material", ["C50", "C50", "C50", "C40", "C40"]),
+    row("Diameter", ["1.200", "1.500", "", "1.050", ""]),
+    row("Width", ["", "", "2.000", "", "3.600"]),
+    row("Depth", ["", "", "1.600", "", "1.500"]),
+    row("Usage", ["Pier column", "Tall pier column", "Headstock", "Bored pile", "Pile cap beams"]),
+  ];
+
+  const midaspsc: MidasRow[] = [
+    row("SectionName", ["BOX-2600", "BOX-2000"]),
+    row("SectionType", ["Box", "Box"]),
+    row("Material", ["C55", "C55"]),
+    row("Depth", ["2.600", "2.000"]),
+    row("TopWidth", ["12.800", "12.800"]),
+    row("BottomWidth", ["6.200", "6.200"]),
+    row("TopSlabThickness", ["0.250", "0.250"]),
+    row("BottomSlabThickness", ["0.450", "0.200"]),
+    row("WebThickness", ["0.450", "0.450"]),
+    row("CantileverLength", ["3.300", "3.300"]),
+    row("CantileverTipThickness", ["0.200", "0.200"]),
+    row("CantileverRootThickness", ["0.450", "0.450"]),
+  ];
+
+  const pileLength = (count: number) => Math.max(...piers.map((p, k) => (p.pileCount === count ? Number(seedValue(pier, "PileLength", k + 1)) : 0)));
+  const midaspiles: MidasRow[] = [
+    row("PileGroupName", ["PG4", "PG6"]),
+    row("PileSection", ["PILE-1050", "PILE-1050"]),
+    row("PileCapSection", ["PILECAP", "PILECAP"]),
+    row("PileRows", [2, 2]),
+    row("PilesPerRow", [2, 3]),
+    row("RowSpacing", ["2.550", "2.550"]),
+    row("PileSpacing", ["6.300", "3.150"]),
+    row("PileLength", [pileLength(4).toFixed(1), pileLength(6).toFixed(1)]),
+    row("ElementsPerPile", [4, 4]),
+    row("PileCapDepth", ["1.500", "1.500"]),
+    row("ToeFixity", ["Fixed", "Fixed"]),
+  ];
+
+  const midasload: MidasRow[] = [
+    row("LoadCaseName", ["DL", "SDL", "PS"]),
+    row("LoadType", ["D", "DW", "PS"]),
+    row("Description", ["Self weight of girder, piers and piles", "Barriers, services and 70 mm wearing surface", "Post-tensioning"]),
+    row("SelfWeight", ["Yes", "No", "No"]),
+    row("UniformLoad", ["", "30", ""]),
+    row("LoadedSpans", ["", "", ""]),
+  ];
+
+  const midasloadsub: MidasRow[] = [
+    row("LoadCaseName", ["PIER-WIND"]),
+    row("LoadType", ["W"]),
+    row("Description", ["Wind on the pier columns along the bridge"]),
+    row("SelfWeight", ["No"]),
+    row("PierLoad", ["2.5"]),
+    row("PierLoadDirection", ["Longitudinal"]),
+    row("LoadedPiers", [""]),
+  ];
+
+  // Axle sets as the Oasys GSA notes give the AS 5100 draft vehicles; check them against AS 5100.2:2017 before design use.
+  const midasmoving: MidasRow[] = [
+    row("VehicleName", ["M1600", "S1600"]),
+    row("LoadCaseName", ["M1600", "S1600"]),
+    row("Description", ["AS 5100.2 moving traffic load", "AS 5100.2 stationary traffic load"]),
+    row("AxleLoads", ["120, 120, 120, 120, 120, 120", "80, 80, 80, 80, 80, 80"]),
+    row("AxleSpacings", ["3.5, 3.5, 3.5, 3.5, 3.5", "3.5, 3.5, 3.5, 3.5, 3.5"]),
+    row("LaneLoad", ["6", "24"]),
+    row("DynamicLoadAllowance", ["30", "0"]),
+    row("LaneCount", [3, 3]),
+    row("LaneWidth", ["3.200", "3.200"]),
+    row("FirstLaneOffset", ["3.200", "3.200"]),
+    row("LaneFactors", ["1.0, 0.8, 0.4", "1.0, 0.8, 0.4"]),
+  ];
+
+  // AS 5100.2 factors: dead load 1.2, superimposed dead load 2.0, traffic 1.8 at ultimate; 1.0 at serviceability.
+  const combos = ["ULS-M1600", "ULS-S1600", "ULS-ENV", "SLS-M1600", "SLS-S1600"];
+  const midasloadcomb: MidasRow[] = [
+    row("CombinationName", combos),
+    row("LimitState", ["Ultimate", "Ultimate", "Ultimate", "Serviceability", "Serviceability"]),
+    row("CombinationMethod", ["Add", "Add", "Envelope", "Add", "Add"]),
+    row("Description", [
+      "1.2 DL + 2.0 SDL + PS + 1.8 M1600",
+      "1.2 DL + 2.0 SDL + PS + 1.8 S1600",
+      "Envelope of the ultimate traffic cases",
+      "DL + SDL + PS + M1600",
+      "DL + SDL + PS + S1600",
+    ]),
+    row("DL", ["1.2", "1.2", "", "1.0", "1.0"]),
+    row("SDL", ["2.0", "2.0", "", "1.0", "1.0"]),
+    row("PS", ["1.0", "1.0", "", "1.0", "1.0"]),
+    row("M1600", ["1.8", "", "", "1.0", ""]),
+    row("S1600", ["", "1.8", "", "", "1.0"]),
+    row("ULS-M1600", ["", "", "1.0", "", ""]),
+    row("ULS-S1600", ["", "", "1.0", "", ""]),
+  ];
+
+  const midaspt: MidasRow[] = [
+    row("TendonGroupName", ["PT-A", "PT-B", "PT-C"]),
+    row("LoadCaseName", ["PS", "PS", "PS"]),
+    row("FromSpan", [1, 5, 9]),
+    row("ToSpan", [4, 8, 12]),
+    row("TendonCount", [8, 8, 8]),
+    row("StrandsPerTendon", [19, 19, 19]),
+    row("StrandArea", ["143", "143", "143"]),
+    row("DuctDiameter", ["0.110", "0.110", "0.110"]),
+    row("JackingForce", ["3800", "3800", "3800"]),
+    row("DepthAtEnds", ["0.900", "0.900", "0.900"]),
+    row("DepthAtPiers", ["0.350", "0.350", "0.350"]),
+    row("DepthAtMidspan", ["1.650", "1.650", "1.650"]),
+    row("FrictionCoefficient", ["0.20", "0.20", "0.20"]),
+    row("WobbleCoefficient", ["0.008", "0.008", "0.008"]),
+    row("AnchorageSlip", ["0.006", "0.006", "0.006"]),
+    row("Relaxation", ["2.5", "2.5", "2.5"]),
+  ];
+
+  return { midassetup, midasgeneralsections, midaspsc, midaspiles, midasload, midasloadsub, midasmoving, midasloadcomb, midaspt };
+}

@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { menuRoutes } from "@/lib/navigation";
+import { signUpAndLogIn } from "./helpers";
+
+/**
+ * axe-core on every page of the menu, signed out and signed in, at both
+ * widths (the two Playwright projects): no serious or critical violation.
+ */
+const pages = [...new Set([...menuRoutes(), "/about", "/contact", "/register"])].sort();
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  // Data screens: wait for the table (or its error) rather than the spinner.
+  const fetched = page.getByTestId("fetched-line");
+  if (await fetched.count()) await expect(fetched).toHaveText(/Fetched|\u00a0/);
+}
+
+test("signed out: no serious or critical accessibility violation on any page", async ({ page }) => {
+  test.setTimeout(180_000);
+  const found: string[] = [];
+  for (const path of pages) {
+    await page.goto(path);
+    await settle(page);
+    for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+  }
+  expect(found).toEqual([]);
+});
+
+test("signed in: no serious or critical accessibility violation on any page", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signUpAndLogIn(page);
+  const found: string[] = [];
+  for (const path of pages) {
+    await page.goto(path);
+    await settle(page);
+    for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+  }
+  expect(found).toEqual([]);
+});

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { BASE_URL, isMobile, LLM_TEST_KEY, signUpAndLogIn } from "./helpers";
+
+// The app runs with LLM_BASE_URL on the scripted fake model (test/llm-fake, default script; see playwright.config.ts).
+
+const input = (page: Page) => page.getByLabel("Message to the assistant");
+
+async function ask(page: Page, text: string) {
+  await input(page).fill(text);
+  await input(page).press("Enter");
+}
+
+test.beforeEach(async ({ page }) => {
+  await signUpAndLogIn(page);
+});
+
+test("a calculation answered from the tool, opened in the calculator", async ({ page }) => {
+  await page.goto("/midas/chatbot");
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/chat");
+  await ask(page, "What is the bending capacity of b 300 D 450 f'c 32 with 1800 mm² at 390, M* 200 kNm?");
+  await expect(page.getByText("φMuo = 253.6 kNm", { exact: true })).toBeVisible();
+  // The model's key stays on the server: not in the page, not in the answer.
+  expect(await (await answered).text()).toContain("253.6");
+  expect(await (await answered).text()).not.toContain(LLM_TEST_KEY);
+  expect(await page.content()).not.toContain(LLM_TEST_KEY);
+  await page.getByRole("link", { name: "Open in calculator" }).click();
+  await expect(page).toHaveURL(/\/calculations\?shape=rectangle&b=300&D=450&fc=32/);
+  await expect(page.getByText("253.6").first()).toBeVisible();
+});
+
+test("a proposed edit is saved only on Apply, and the data screen shows it", async ({ page }) => {
+  const parameter = `E2EHeight${randomBytes(3).toString("hex")}`;
+  const created = await page.request.post("/api/database/pier/create-element", {
+    data: { data: { Parameter: parameter, Item1: "10" } },
+    headers: { origin: BASE_URL },
+  });
+  expect(created.status()).toBe(201);
+  const value = async () =>
+    ((await (await page.request.get("/api/database/pier/fetch-all")).json()).data as Record<string, unknown>[]).find((r) => r.Parameter === parameter)?.Item1;
+
+  await page.goto("/midas/chatbot");
+  await ask(page, `set Item1 of ${parameter} in pier to 12`);
+  const card = page.getByRole("region", { name: "Proposed changes to Revit_Pier Data" });
+  await expect(card).toContainText(parameter);
+  await expect(page.getByText(/Nothing has changed yet/)).toBeVisible();
+  expect(await value()).toBe("10");
+
+  await card.getByRole("button", { name: "Apply" }).click();
+  await expect(card.getByText(/Saved 1 change/)).toBeVisible();
+  expect(await value()).toBe("12");
+  await expect(page.getByText(/^Noted: Result: Saved 1 change/)).toBeVisible();
+
+  await page.goto("/revitpier");
+  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/);
+  await page.getByPlaceholder("Filter Parameters...").fill(parameter);
+  const row = page
+    .getByTestId("parameter-grid")
+    .getByRole("row")
+    .filter({ has: page.getByRole("gridcell", { name: parameter, exact: true }) });
+  await expect(row.getByRole("gridcell", { name: "12", exact: true })).toBeVisible();
+});
+
+test("Stop ends a streaming answer and keeps what came", async ({ page }) => {
+  await page.goto("/midas/chatbot");
+  await ask(page, "give me a long answer");
+  await expect(page.getByText(/Paragraph 2:/)).toBeVisible();
+  await page.getByRole("button", { name: "Stop the answer" }).click();
+  await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+  await expect(page.getByText(/Paragraph 1:/)).toBeVisible();
+  // Stopped for good: nothing more arrives.
+  const shown = await page.getByText(/Paragraph \d+:/).count();
+  await page.waitForTimeout(1_000);
+  expect(await page.getByText(/Paragraph \d+:/).count()).toBe(shown);
+  await expect(page.getByText(/Paragraph 60:/)).toHaveCount(0);
+});
+
+test("an old conversation reopens from the sidebar", async ({ page }, testInfo) => {
+  await page.goto("/midas/chatbot");
+  await ask(page, "Tension lap length of N16 bars in f'c 40 concrete with cd 50 mm?");
+  await expect(page.getByText(/Lsy\.t\.lap = /)).toBeVisible();
+  const answer = await page.getByText(/Lsy\.t\.lap = /).textContent();
+
+  await page.goto("/midas/chatbot");
+  await expect(page.getByText(/Lsy\.t\.lap = /)).toHaveCount(0);
+  if (isMobile(testInfo)) await page.getByRole("button", { name: "Open the conversations" }).click();
+  await page
+    .getByRole("navigation", { name: "Conversations" })
+    .getByRole("button", { name: /^Tension lap length of N16/ })
+    .click();
+  await expect(page.getByText(/Lsy\.t\.lap = /)).toHaveText(answer!);
+  await expect(page).toHaveURL(/[?&]c=/);
+  // The conversation goes on where it was.
+  await ask(page, "What is the bending capacity of b 300 D 450 f'c 32 with 1800 mm² at 390?");
+  await expect(page.getByText("φMuo = 253.6 kNm", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Lsy\.t\.lap = /)).toBeVisible();
+});

@@ -1,0 +1,22 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+import { defineConfig, globalIgnores } from "eslint/config";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([".next/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  {
+    rules: {
+      // Flags libraries the React Compiler cannot optimise (TanStack Table and Virtual); we do not run the compiler.
+      "react-hooks/incompatible-library": "off",
+      // `_`-prefixed names are deliberately unused (destructuring a field away, a required parameter).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Test helpers named use* (useTestDatabase) are vitest fixtures, not React hooks.
+    files: ["test/**", "e2e/**", "bench/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+]);

@@ -1,0 +1,27 @@
+import { memo, type TableSnapshot } from "@/db/queries/rows";
+
+/**
+ * The JSON texts of the table answers, built once per snapshot (so once per
+ * revision of the table): rows are written by Postgres and passed through.
+ */
+
+/** `{data, columns}`: the rows as stored (each with its own columns) and the table's column list. */
+export function rowsJson(snapshot: TableSnapshot): string {
+  return memo(snapshot, "rows", () => `{"data":[${snapshot.rows.join(",")}],"columns":${JSON.stringify(snapshot.columns)}}`);
+}
+
+/**
+ * The spec's fetch-all: `{data}`. Its clients take the columns from the keys
+ * of the first row, so that row alone carries every column ("" where it has
+ * no value); the others carry their own, instead of every row repeating
+ * every column name.
+ */
+export function fetchAllJson(snapshot: TableSnapshot): string {
+  return memo(snapshot, "fetch-all", () => {
+    const [first, ...rest] = snapshot.rows;
+    if (first === undefined) return `{"data":[]}`;
+    const row = JSON.parse(first) as Record<string, unknown>;
+    for (const column of snapshot.columns) if (!(column in row)) row[column] = "";
+    return `{"data":[${[JSON.stringify(row), ...rest].join(",")}]}`;
+  });
+}

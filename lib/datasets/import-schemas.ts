@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { tableParams } from "./schemas";
+
+/** GET .../export?format=: the workbook (default) or CSV. */
+export const exportQuery = z.object({
+  format: z.enum(["xlsx", "csv"], { error: 'format is "xlsx" or "csv"' }).default("xlsx"),
+});
+
+/** The largest file an import reads: a 2,000 x 300 workbook is 3 to 15 MB. */
+export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
+
+/** POST .../import: the form's one field. */
+export const importUploadSchema = z
+  .object({ file: z.string().meta({ format: "binary", description: "The XLSX workbook or CSV file (UTF-8), at most 25 MB." }) })
+  .meta({ description: "multipart/form-data with the file in the field `file`." });
+
+export const importParams = tableParams.extend({ importId: z.uuid() });
+
+export const applyImportSchema = z
+  .object({
+    removeMissing: z.boolean().optional().meta({ description: "Also delete the table's rows the file lacks (conflicting rows are never deleted)." }),
+  })
+  .default({});
+
+const cellChange = z.object({ column: z.string(), before: z.string(), after: z.string() });
+
+export const importPreviewSchema = z
+  .object({
+    importId: z.uuid().meta({ description: "Apply it with POST .../import/{importId}/apply (only its importer, within a day)." }),
+    fileName: z.string(),
+    sheet: z.string().meta({ description: "The sheet read (a CSV file's name)." }),
+    basedOn: z.object({ exportedAt: z.string().nullable(), rows: z.number().int() }).nullable().meta({
+      description: "The export the file came from (its hidden sheet, or a CSV file's Id and Version columns); null: compared with the table as it is.",
+    }),
+    added: z.array(z.object({ parameter: z.string(), values: z.record(z.string(), z.string()) })),
+    changed: z.array(z.object({ id: z.number().int(), parameter: z.string(), version: z.number().int(), cells: z.array(cellChange) })),
+    missing: z.array(z.object({ id: z.number().int(), parameter: z.string(), version: z.number().int() })),
+    conflicts: z.array(
+      z.object({
+        id: z.number().int().nullable(),
+        parameter: z.string(),
+        reason: z.enum(["changed", "added", "deleted"]).meta({ description: "Changed, added, or deleted/renamed in Pontifex since the export." }),
+        exportedVersion: z.number().int().nullable(),
+        currentVersion: z.number().int().nullable(),
+        cells: z.array(cellChange).meta({ description: "What the file would have changed; not written." }),
+      }),
+    ),
+    newColumns: z.array(z.string()),
+  })
+  .meta({
+    id: "ImportPreview",
+    description: "What an import would do, rows matched by Parameter; values as stored (angle rows in radians). Nothing is written.",
+  });
+
+export const importResultSchema = z.object({ added: z.number().int(), changed: z.number().int(), removed: z.number().int() });
+
+export type ImportPreviewAnswer = z.infer<typeof importPreviewSchema>;

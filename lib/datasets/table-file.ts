@@ -1,0 +1,410 @@
+/**
+ * A table as a file an engineer opens in Excel, and back: the XLSX workbook
+ * (exceljs, streamed both ways) and the CSV file, their layout, and the
+ * reading of any workbook or CSV into one sheet of text cells.
+ *
+ * The file holds what the screen shows: on angle rows (Parameter contains
+ * "angle") the values are degrees with 2 decimals, as on screen and when
+ * editing; the import turns them back into radians, and a value that still
+ * equals what was exported keeps its stored radians exactly (no drift).
+ */
+import { PassThrough, Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import { displayValue, isAngleRow } from "./angles";
+import { deriveColumns, type Row } from "./columns";
+import { CsvError, parseCsv, toCsv } from "./csv";
+import { DomainError } from "@/lib/errors";
+
+/** The hidden sheet recording what a workbook was exported from. */
+export const META_SHEET = "_pontifex";
+/** The meta sheet's layout version; a reader refuses to trust a layout it does not know. */
+const META_VERSION = 1;
+/** Non-empty cells one file may hold (five 2,000 x 300 tables): past it the file is refused before it fills the memory. */
+export const MAX_FILE_CELLS = 3_000_000;
+const EXCEL_MAX_SHEET_NAME = 31;
+
+export type FileKind = "xlsx" | "csv";
+
+/** One row of a sheet as read: its number as Excel shows it, and its cells as text (index 0 is column A). */
+export type GridRow = { row: number; cells: string[] };
+/** The sheet an import reads: its name (the file's name for a CSV file), and its non-empty rows. */
+export type Grid = { kind: FileKind; sheet: string; rows: GridRow[] };
+
+/** What a workbook records of its export, so a re-import knows what it was based on. */
+export type ExportMeta = {
+  projectId: number;
+  projectName: string;
+  dataset: string;
+  table: string;
+  sheet: string;
+  exportedAt: string;
+  revision: number;
+  /** Every row as exported: its Id, Version and Parameter. */
+  rows: { id: number; version: number; parameter: string }[];
+};
+
+// ---------------------------------------------------------------- where in a file
+
+/** Excel's letters for a column: 1 → A, 27 → AA. */
+export function columnLetter(column: number): string {
+  let n = column;
+  let letters = "";
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/** A place in a file, as a message names it and as the 400 answer carries it. */
+export type Place = { kind: FileKind; sheet: string; row?: number; column?: number; header?: string };
+
+export function describePlace(place: Place): string {
+  const parts = [place.kind === "csv" ? `File "${place.sheet}"` : `Sheet "${place.sheet}"`];
+  if (place.row !== undefined) parts.push(`row ${place.row}`);
+  if (place.column !== undefined) parts.push(`column ${columnLetter(place.column)}${place.header ? ` (${place.header})` : ""}`);
+  return parts.join(", ");
+}
+
+/** A file that cannot be imported: 400, the message naming sheet, row and column, and those as fields for the screen. */
+export function badFile(place: Place, problem: string): DomainError {
+  return new DomainError("invalid", `${describePlace(place)}: ${problem}`, {
+    sheet: place.sheet,
+    ...(place.row !== undefined ? { row: place.row } : {}),
+    ...(place.column !== undefined ? { column: columnLetter(place.column) } : {}),
+  });
+}
+
+// ---------------------------------------------------------------- export
+
+export type ExportInput = {
+  project: { id: number; name: string };
+  dataset: { key: string; title: string };
+  revision: number;
+  exportedAt: Date;
+  rows: readonly Row[];
+  /** Every column of the table (the screen shows those holding a value, in its order). */
+  columns: readonly string[];
+};
+
+/** The value columns of an export: the screen's, in its order. */
+export function exportColumns(input: Pick<ExportInput, "rows" | "columns">): string[] {
+  return deriveColumns(input.rows, [], input.columns);
+}
+
+/** A stored value as the file holds it: degrees on angle rows (as shown), everything else as stored. */
+export function exportedText(stored: string, angle: boolean): string {
+  return displayValue(stored, angle);
+}
+
+/** A sheet name Excel accepts: at most 31 characters, none of []:*?/\, not the meta sheet's. */
+export function sheetNameFor(title: string): string {
+  const name =
+    title
+      .replace(/[[\]:*?/\\]/g, "_")
+      .replace(/^'+|'+$/g, "")
+      .trim()
+      .slice(0, EXCEL_MAX_SHEET_NAME) || "Table";
+  return name === META_SHEET ? "Table" : name;
+}
+
+/** The download's name: project, table and date (UTC), without characters a file system refuses. */
+export function exportFileName(input: Pick<ExportInput, "project" | "dataset" | "exportedAt">, kind: FileKind): string {
+  const clean = (s: string) =>
+    s
+      .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, "_")
+      .replace(/\s+/g, " ")
+      .trim();
+  return `${clean(input.project.name)} - ${clean(input.dataset.title)} - ${input.exportedAt.toISOString().slice(0, 10)}.${kind}`;
+}
+
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * A text cell as the workbook stores it: a number when it reads back as
+ * exactly the same text and Excel keeps it exactly (15 significant digits),
+ * so engineers calculate with it; text otherwise ("12.400", "007" and
+ * "Pot Guided" stay as they are).
+ */
+export function workbookValue(text: string): string | number {
+  if (!NUMBER.test(text)) return text;
+  const n = Number(text);
+  if (!Number.isFinite(n) || String(n) !== text) return text;
+  const digits = text.replace(/^-/, "").replace(/e.*$/i, "").replace(".", "").replace(/^0+/, "");
+  return digits.length <= 15 ? n : text;
+}
+
+/** A column's width in characters: its longest text, within bounds. */
+const widthOf = (texts: readonly string[], min: number, max: number) => {
+  let longest = 0;
+  for (const text of texts) longest = Math.max(longest, text.length);
+  return Math.min(max, Math.max(min, longest + 2));
+};
+
+/**
+ * The table as an XLSX workbook: a visible sheet laid out like the screen
+ * (Id, Parameter, then the value columns in display order; header frozen
+ * with the Id and Parameter columns), and a hidden sheet recording the
+ * project, the dataset, the export time and every row's Id and Version.
+ */
+export async function writeXlsx(input: ExportInput): Promise<Buffer> {
+  const columns = exportColumns(input);
+  const sheet = sheetNameFor(input.dataset.title);
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    sink.on("end", resolve);
+    sink.on("error", reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: true, useStyles: true });
+  workbook.creator = "Pontifex";
+  workbook.created = input.exportedAt;
+
+  const shown = input.rows.map((row) => {
+    const angle = isAngleRow(String(row.Parameter));
+    return { row, angle, texts: columns.map((c) => exportedText(String(row[c] ?? ""), angle)) };
+  });
+  const ws = workbook.addWorksheet(sheet, { views: [{ state: "frozen", xSplit: 2, ySplit: 1, topLeftCell: "C2", activeCell: "C2" }] });
+  ws.columns = [
+    { width: 8 },
+    { width: widthOf(["Parameter", ...shown.map((s) => String(s.row.Parameter))], 12, 40) },
+    ...columns.map((c, i) => ({ width: widthOf([c, ...shown.map((s) => s.texts[i]!)], 10, 30) })),
+  ];
+  const header = ws.addRow(["Id", "Parameter", ...columns]);
+  header.font = { bold: true };
+  header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE7EEF7" } };
+  header.commit();
+  for (const { row, angle, texts } of shown) {
+    const line = ws.addRow([Number(row.Id), String(row.Parameter), ...texts.map((text) => (angle && NUMBER.test(text) ? Number(text) : workbookValue(text)))]);
+    // Degrees keep the screen's two decimals in Excel too.
+    if (angle) texts.forEach((text, i) => NUMBER.test(text) && (line.getCell(i + 3).numFmt = "0.00"));
+    line.commit();
+  }
+  ws.commit();
+
+  const meta = workbook.addWorksheet(META_SHEET, { state: "hidden" });
+  const pairs: [string, string | number][] = [
+    ["Pontifex export", META_VERSION],
+    ["Project id", input.project.id],
+    ["Project", input.project.name],
+    ["Dataset", input.dataset.key],
+    ["Table", input.dataset.title],
+    ["Sheet", sheet],
+    ["Exported at", input.exportedAt.toISOString()],
+    ["Revision", input.revision],
+    ["Angle values", "degrees"],
+  ];
+  for (const pair of pairs) meta.addRow(pair).commit();
+  meta.addRow([]).commit();
+  meta.addRow(["Id", "Version", "Parameter"]).commit();
+  for (const row of input.rows) meta.addRow([Number(row.Id), Number(row.Version), String(row.Parameter)]).commit();
+  meta.commit();
+  await workbook.commit();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The table as CSV: the visible sheet's columns, then Version (what a
+ * re-import checks for rows changed since; a file without the Id and
+ * Version columns is compared with the table as it is).
+ */
+export function writeCsv(input: ExportInput): string {
+  const columns = exportColumns(input);
+  const lines: string[][] = [["Id", "Parameter", ...columns, "Version"]];
+  for (const row of input.rows) {
+    const angle = isAngleRow(String(row.Parameter));
+    lines.push([String(row.Id), String(row.Parameter), ...columns.map((c) => exportedText(String(row[c] ?? ""), angle)), String(row.Version)]);
+  }
+  return toCsv(lines);
+}
+
+// ---------------------------------------------------------------- import: reading a file
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0];
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+/** What reading a file gives: the sheet to import and, from an export's hidden sheet, what it was based on. */
+export type ReadFile = { grid: Grid; meta: ExportMeta | null };
+
+/**
+ * Reads an uploaded file: an XLSX workbook (by its content, whatever its
+ * name) or a UTF-8 CSV file. Anything else, an old .xls, a workbook
+ * without the table's sheet, a formula or an error value in the sheet, is
+ * refused with the place it was found.
+ */
+export async function readTableFile(bytes: Uint8Array, fileName: string, table: { title: string; key: string }): Promise<ReadFile> {
+  const name = fileName || "the file";
+  if (bytes.length === 0) throw badFile({ kind: "csv", sheet: name }, "the file is empty. Choose an Excel workbook (.xlsx) or a CSV file.");
+  if (startsWith(bytes, OLE)) {
+    throw badFile({ kind: "xlsx", sheet: name }, "this is an Excel 97-2003 workbook (.xls). Save it as an Excel Workbook (.xlsx) and import that.");
+  }
+  if (startsWith(bytes, ZIP)) return readXlsx(bytes, name, table);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw badFile({ kind: "csv", sheet: name }, "this is not an Excel workbook (.xlsx) nor a UTF-8 CSV file. In Excel, save it as .xlsx or as CSV UTF-8.");
+  }
+  if (text.includes("\u0000")) throw badFile({ kind: "csv", sheet: name }, "this is not an Excel workbook (.xlsx) nor a CSV file (it holds binary data).");
+  return { grid: readCsvText(text, name), meta: null };
+}
+
+export function readCsvText(text: string, name: string): Grid {
+  let records;
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvError) throw badFile({ kind: "csv", sheet: name, row: error.row, column: error.column }, error.message);
+    throw error;
+  }
+  const rows: GridRow[] = [];
+  let cells = 0;
+  for (const record of records) {
+    if (record.fields.every((f) => f === "")) continue;
+    cells += record.fields.length;
+    if (cells > MAX_FILE_CELLS) throw badFile({ kind: "csv", sheet: name, row: record.row }, tooManyCells);
+    rows.push({ row: record.row, cells: record.fields });
+  }
+  return { kind: "csv", sheet: name, rows };
+}
+
+const tooManyCells = `the file holds more than ${MAX_FILE_CELLS.toLocaleString("en")} cells, more than a table can take in one import. Split it into smaller files.`;
+
+type SheetRead = {
+  name: string;
+  visible: boolean;
+  rows: GridRow[];
+  /** The first cell that cannot be imported as a value (a formula, an error), with why. */
+  problem?: { row: number; column: number; message: string };
+};
+
+/** A cell's value as text, or why it cannot be imported. */
+function cellText(value: ExcelJS.CellValue): { text: string } | { refused: string } {
+  if (value === null || value === undefined) return { text: "" };
+  if (typeof value === "string") return { text: value };
+  if (typeof value === "number") return { text: String(value) };
+  if (typeof value === "boolean") return { text: value ? "TRUE" : "FALSE" };
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return { text: iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso.replace(".000Z", "Z") };
+  }
+  const object = value as unknown as Record<string, unknown>;
+  // A shared formula's other cells carry an empty formula: the key, not its text, says it is one.
+  if ("formula" in object || "sharedFormula" in object) {
+    const formula = String(object.formula || object.sharedFormula || "");
+    return {
+      refused: `holds a formula${formula ? ` (=${formula.slice(0, 60)})` : ""}. Pontifex imports values only: copy the sheet and paste it as values (Paste Special > Values), then import again.`,
+    };
+  }
+  if ("error" in object) return { refused: `holds the error value ${String(object.error)}. Correct or clear that cell, then import again.` };
+  if (Array.isArray(object.richText)) return { text: (object.richText as { text: string }[]).map((part) => part.text).join("") };
+  if ("text" in object) return cellText(object.text as ExcelJS.CellValue);
+  return { refused: "holds a value Pontifex cannot read as text." };
+}
+
+async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: string; key: string }): Promise<ReadFile> {
+  const sheets: SheetRead[] = [];
+  let cells = 0;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), {
+      sharedStrings: "cache",
+      styles: "cache", // dates are numbers with a date format
+      hyperlinks: "ignore",
+      worksheets: "emit",
+      entries: "ignore",
+    });
+    for await (const worksheet of reader) {
+      const ws = worksheet as unknown as { name?: string; state?: string } & AsyncIterable<ExcelJS.Row>;
+      const sheet: SheetRead = { name: ws.name ?? `Sheet ${sheets.length + 1}`, visible: (ws.state ?? "visible") === "visible", rows: [] };
+      sheets.push(sheet);
+      for await (const row of ws) {
+        const texts: string[] = [];
+        let any = false;
+        row.eachCell({ includeEmpty: false }, (cell, column) => {
+          const read = cellText(cell.value);
+          if ("refused" in read) {
+            sheet.problem ??= { row: row.number, column, message: `cell ${columnLetter(column)}${row.number} ${read.refused}` };
+            return;
+          }
+          while (texts.length < column - 1) texts.push("");
+          texts[column - 1] = read.text;
+          if (read.text !== "") any = true;
+        });
+        if (!any) continue;
+        cells += texts.length;
+        if (cells > MAX_FILE_CELLS) throw badFile({ kind: "xlsx", sheet: sheet.name, row: row.number }, tooManyCells);
+        sheet.rows.push({ row: row.number, cells: texts });
+      }
+    }
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw badFile(
+      { kind: "xlsx", sheet: fileName },
+      "this file is not an Excel workbook (.xlsx) that can be read (it may be damaged or password-protected). Open it in Excel and save it again as .xlsx.",
+    );
+  }
+  // A zip without worksheets: a Word file, an archive.
+  if (sheets.length === 0) throw badFile({ kind: "xlsx", sheet: fileName }, "this file is not an Excel workbook (.xlsx): it holds no sheets.");
+  const meta = parseMeta(sheets.find((s) => s.name === META_SHEET));
+  const sheet = chooseSheet(sheets, meta, table, fileName);
+  if (sheet.problem) throw badFile({ kind: "xlsx", sheet: sheet.name, row: sheet.problem.row, column: sheet.problem.column }, sheet.problem.message);
+  return { grid: { kind: "xlsx", sheet: sheet.name, rows: sheet.rows }, meta };
+}
+
+/**
+ * The sheet to import: the one the export recorded; else the only visible
+ * sheet; else the one named after the table. Several sheets and none of
+ * them the table's is refused rather than guessed.
+ */
+function chooseSheet(sheets: SheetRead[], meta: ExportMeta | null, table: { title: string; key: string }, fileName: string): SheetRead {
+  const candidates = sheets.filter((s) => s.name !== META_SHEET);
+  const recorded = meta && candidates.find((s) => s.name === meta.sheet);
+  if (recorded) return recorded;
+  const visible = candidates.filter((s) => s.visible);
+  if (visible.length === 1) return visible[0]!;
+  const wanted = [sheetNameFor(table.title), table.title, table.key].map((n) => n.toLowerCase());
+  const named = visible.find((s) => wanted.includes(s.name.toLowerCase()));
+  if (named) return named;
+  if (visible.length === 0) throw badFile({ kind: "xlsx", sheet: fileName }, "the workbook has no visible sheet to import.");
+  throw badFile(
+    { kind: "xlsx", sheet: fileName },
+    `the workbook has ${visible.length} sheets (${visible.map((s) => `"${s.name}"`).join(", ")}) and none is named "${sheetNameFor(table.title)}". Name the sheet to import after the table, or keep only that sheet, and import again.`,
+  );
+}
+
+/** The hidden sheet of an export, or null when there is none or it is not one this version wrote. */
+export function parseMeta(sheet: { rows: GridRow[] } | undefined): ExportMeta | null {
+  if (!sheet) return null;
+  const pairs = new Map<string, string>();
+  let i = 0;
+  for (; i < sheet.rows.length; i++) {
+    const [key = "", value = ""] = sheet.rows[i]!.cells;
+    if (key === "Id" && value === "Version") break;
+    pairs.set(key, value);
+  }
+  if (pairs.get("Pontifex export") !== String(META_VERSION) || pairs.get("Angle values") !== "degrees") return null;
+  const projectId = Number(pairs.get("Project id"));
+  const revision = Number(pairs.get("Revision"));
+  if (!Number.isInteger(projectId) || !Number.isInteger(revision)) return null;
+  const rows: ExportMeta["rows"] = [];
+  for (const { cells } of sheet.rows.slice(i + 1)) {
+    const id = Number(cells[0]);
+    const version = Number(cells[1]);
+    if (!Number.isInteger(id) || !Number.isInteger(version)) return null;
+    rows.push({ id, version, parameter: cells[2] ?? "" });
+  }
+  return {
+    projectId,
+    projectName: pairs.get("Project") ?? "",
+    dataset: pairs.get("Dataset") ?? "",
+    table: pairs.get("Table") ?? "",
+    sheet: pairs.get("Sheet") ?? "",
+    exportedAt: pairs.get("Exported at") ?? "",
+    revision,
+    rows,
+  };
+}

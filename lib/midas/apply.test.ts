@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { demoMidasTables } from "@/db/seed-midas-data";
+import { smallTables, withValue } from "@/test/midas-sim/fixtures";
+import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
+import { type ApplyProgress, applyModel } from "./apply";
+import { MidasClient } from "./client";
+import { buildModel, type MidasModel, type MidasTable } from "./model";
+import { previewModel } from "./plan";
+
+const KEY = "apply-test-key";
+let sim: MidasSimulator;
+let client: MidasClient;
+
+beforeEach(async () => {
+  sim = await startMidasSimulator({ key: KEY });
+  client = new MidasClient({ baseUrl: sim.url, apiKey: KEY });
+});
+afterEach(async () => {
+  await sim.close();
+});
+
+describe("applyModel against the simulator", () => {
+  it("builds the demo bridge from nothing, units first, and every table reads back as sent", async () => {
+    const model = buildModel(demoMidasTables());
+    const progress: ApplyProgress[] = [];
+    const result = await applyModel(client, model, (p) => progress.push(p));
+    expect(result.error).toBeUndefined();
+    expect(result.outcome).toBe("applied");
+    // A new Civil NX model already has a unit (N, mm here): it is updated, everything else created.
+    expect(result.tables.UNIT).toEqual({ outcome: "applied", created: 0, updated: 1, deleted: 0 });
+    for (const { table, assign } of model.filter((r) => r.table !== "UNIT")) {
+      expect(result.tables[table], table).toEqual({ outcome: "applied", created: Object.keys(assign).length, updated: 0, deleted: 0 });
+    }
+    const writes = sim.state.requests.filter((r) => r.method !== "GET");
+    expect(writes[0]).toEqual({ method: "PUT", path: "/civil/db/UNIT" });
+    expect(Object.keys(sim.inspect("NODE").NODE!)).toHaveLength(Object.keys(model.find((r) => r.table === "NODE")!.assign).length);
+    expect(progress.at(-1)).toMatchObject({ step: progress.at(-1)!.steps, action: "verify" });
+    expect(progress.map((p) => p.step)).toEqual(progress.map((_, i) => i + 1));
+  });
+
+  it("changes only what changed on a second run: one combination factor updates one row", async () => {
+    await applyModel(client, buildModel(demoMidasTables()));
+    const changed = withValue(demoMidasTables(), "midasloadcomb", "DL", "Item1", "1.25");
+    const writesBefore = sim.state.requests.filter((r) => r.method !== "GET").length;
+    const result = await applyModel(client, buildModel(changed));
+    expect(result.outcome).toBe("applied");
+    expect(result.tables["LCOM-GEN"]).toEqual({ outcome: "applied", created: 0, updated: 1, deleted: 0 });
+    const touched = Object.entries(result.tables).filter(([, t]) => t.outcome !== "unchanged");
+    expect(touched.map(([table]) => table)).toEqual(["LCOM-GEN"]);
+    expect(result.plan.changes["LCOM-GEN"]!.update).toEqual([expect.objectContaining({ id: "1", fields: ["vCOMB"] })]);
+    expect(sim.state.requests.filter((r) => r.method !== "GET").slice(writesBefore)).toEqual([{ method: "PUT", path: "/civil/db/LCOM-GEN" }]);
+  });
+
+  it("replaces changed beam loads instead of letting PUT merge them, so the read-back matches", async () => {
+    await applyModel(client, buildModel(smallTables()));
+    const result = await applyModel(client, buildModel(withValue(smallTables(), "midasload", "UniformLoad", "Item2", "25")));
+    expect(result.tables.BMLD).toEqual({ outcome: "applied", created: 0, updated: 12, deleted: 0 });
+    const items = sim.inspect("BMLD").BMLD!["1"]!.ITEMS as { P: number[] }[];
+    expect(items).toHaveLength(1);
+    expect(items[0]!.P).toEqual([-25, -25, 0, 0]);
+  });
+
+  it("deletes what the tables no longer define, after writing its replacement, and warns of cascades", async () => {
+    await applyModel(client, buildModel(smallTables()));
+    const fewer = withValue(smallTables(), "midassetup", "ElementsPerSpan", "Item2", "4");
+    const result = await applyModel(client, buildModel(fewer));
+    expect(result.outcome).toBe("applied");
+    expect(result.tables.NODE).toMatchObject({ outcome: "applied", deleted: 2 });
+    expect(result.tables.ELEM).toMatchObject({ outcome: "applied", deleted: 2 });
+    expect(result.warnings.some((w) => w.table === "NODE" && /also deletes element/.test(w.message))).toBe(true);
+    expect(Object.keys(sim.inspect("ELEM").ELEM!).filter((id) => Number(id) < 100)).toHaveLength(10);
+  });
+
+  it("writes UNIT before any coordinate even when the request set lists it later", async () => {
+    const model: MidasModel = [
+      { table: "NODE", assign: { "1": { X: 45, Y: 0, Z: 28.6 } } },
+      { table: "UNIT", assign: { "1": { FORCE: "KN", DIST: "M" } } },
+    ];
+    const result = await applyModel(client, model);
+    expect(result.outcome).toBe("applied");
+    expect(sim.inspect("NODE").NODE!["1"]).toEqual({ X: 45, Y: 0, Z: 28.6 });
+  });
+
+  it("shows the trap it avoids: coordinates written before the unit are read in the default unit (mm)", async () => {
+    await client.post("NODE", { "1": { X: 45, Y: 0, Z: 0 } });
+    await client.put("UNIT", { "1": { FORCE: "KN", DIST: "M" } });
+    expect((await client.get("NODE"))["1"]).toEqual({ X: 0.045, Y: 0, Z: 0 });
+  });
+
+  it("reports a key MIDAS silently dropped as a mismatch, with what was sent and what came back", async () => {
+    const model: MidasModel = [
+      { table: "UNIT", assign: { "1": { FORCE: "KN", DIST: "M" } } },
+      { table: "STLD", assign: { "1": { NAME: "DL", TYPE: "D", DESCRIPTION: "typo for DESC" } } },
+    ];
+    const result = await applyModel(client, model);
+    expect(result.outcome).toBe("mismatch");
+    expect(result.tables.STLD).toMatchObject({
+      outcome: "mismatch",
+      created: 1,
+      differences: [{ id: "1", field: "DESCRIPTION", sent: "typo for DESC", read: undefined }],
+      differenceCount: 1,
+    });
+    expect(result.tables.UNIT!.outcome).toBe("applied");
+  });
+
+  it("fails with MIDAS's text when a write is refused, and says which tables were not sent", async () => {
+    const model = [
+      { table: "UNIT", assign: { "1": { FORCE: "KN", DIST: "M" } } },
+      { table: "NODE", assign: { "1": { X: "five" } } },
+      { table: "STLD", assign: { "1": { NAME: "DL", TYPE: "D" } } },
+    ] as MidasModel;
+    const result = await applyModel(client, model);
+    expect(result.outcome).toBe("failed");
+    expect(result.error).toBe("NODE: MIDAS refused POST /db/NODE: Wrong Field: X of node 1 must be a number.");
+    expect(result.tables.NODE).toMatchObject({ outcome: "failed", created: 1 });
+    expect(result.tables.STLD).toMatchObject({ outcome: "failed", error: "not sent: an earlier table failed" });
+    expect(result.tables.UNIT!.outcome).toBe("applied");
+  });
+
+  it("previews against what MIDAS holds without writing anything", async () => {
+    const model = buildModel(smallTables());
+    const plan = await previewModel(client, model);
+    expect(plan.changes.NODE!.create.length).toBeGreaterThan(0);
+    expect(sim.state.requests.every((r) => r.method === "GET")).toBe(true);
+    expect(Object.keys(plan.current).sort()).toEqual(model.map((r) => r.table as MidasTable).sort());
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Each engineer's MIDAS connection: the base URL and the MAPI-Key, the key
+ * encrypted at rest (AES-256-GCM under a key derived from the server secret,
+ * bound to its user), never logged and never sent back after saving (only its
+ * last 4 characters). The host is checked against MIDAS_ALLOWED_HOSTS when the
+ * connection is saved and again before every use.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { deleteMidasConnection, findMidasConnection, saveMidasConnection, type StoredConnection } from "@/db/queries/midas";
+import { env } from "@/lib/env";
+import { DomainError } from "@/lib/errors";
+import { serverSecret } from "@/lib/secret";
+import { checkAllowedHost, MidasClient, parseAllowedHosts, type MidasClientOptions, MidasConfigError, MidasError } from "./client";
+import { MidasTablesInvalidError } from "./model";
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+function cipherKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "pontifex", "midas-connection-key", 32));
+}
+
+/** The key's row belongs to this user: a ciphertext copied to another user's row does not decrypt. */
+const associated = (userId: number) => Buffer.from(`midas-key:user:${userId}`);
+
+/** base64 of iv (12 bytes) | auth tag (16 bytes) | ciphertext. */
+export function encryptKey(plain: string, secret: string, userId: number): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", cipherKey(secret), iv);
+  cipher.setAAD(associated(userId));
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64");
+}
+
+/** Throws when the ciphertext was not made with this secret for this user (or was altered). */
+export function decryptKey(ciphertext: string, secret: string, userId: number): string {
+  const raw = Buffer.from(ciphertext, "base64");
+  if (raw.length < IV_BYTES + TAG_BYTES) throw new Error("ciphertext too short");
+  const decipher = createDecipheriv("aes-256-gcm", cipherKey(secret), raw.subarray(0, IV_BYTES));
+  decipher.setAAD(associated(userId));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
+}
+
+/** The hosts Pontifex may call (MIDAS_ALLOWED_HOSTS, or its default). */
+export function allowedHosts(): string[] {
+  const e = env();
+  return parseAllowedHosts(e.MIDAS_ALLOWED_HOSTS, { embeddedDatabase: !e.DATABASE_URL });
+}
+
+/** The base URL as stored: trimmed, without trailing slashes; refused (400) when it is not an allowed http(s) URL. */
+export function checkBaseUrl(baseUrl: string): string {
+  const trimmed = baseUrl.trim().replace(/\/+$/, "");
+  try {
+    checkAllowedHost(trimmed, allowedHosts());
+  } catch (error) {
+    if (error instanceof MidasConfigError) throw new DomainError("invalid", error.message);
+    throw error;
+  }
+  return trimmed;
+}
+
+/**
+ * A MIDAS failure as the API answers it: MIDAS (or the way to it) failed →
+ * 502 with what failed; unusable settings → 400; tables with problems → 422
+ * listing them. Anything else is passed on untouched.
+ */
+export function midasFailure(error: unknown, extra?: Record<string, unknown>): unknown {
+  if (error instanceof MidasError) return new DomainError("upstream", error.message, { kind: error.kind, ...extra });
+  if (error instanceof MidasConfigError) return new DomainError("invalid", error.message, extra);
+  if (error instanceof MidasTablesInvalidError) return new DomainError("unprocessable", error.message, { problems: error.problems, ...extra });
+  return error;
+}
+
+export type ConnectionView = { baseUrl: string; keyLast4: string; updatedAt: string };
+
+const view = (row: StoredConnection): ConnectionView => ({ baseUrl: row.baseUrl, keyLast4: row.keyLast4, updatedAt: row.updatedAt.toISOString() });
+
+export const NO_CONNECTION = "You have no MIDAS connection yet. Save the base URL and your MAPI-Key under Settings > MIDAS Civil NX.";
+
+export async function getConnection(userId: number): Promise<ConnectionView> {
+  const row = await findMidasConnection(userId);
+  if (!row) throw new DomainError("not-found", NO_CONNECTION);
+  return view(row);
+}
+
+/** The connection of a user, or null (pages). */
+export async function findConnection(userId: number): Promise<ConnectionView | null> {
+  const row = await findMidasConnection(userId);
+  return row ? view(row) : null;
+}
+
+export async function saveConnection(userId: number, input: { baseUrl: string; apiKey: string }): Promise<ConnectionView> {
+  const baseUrl = checkBaseUrl(input.baseUrl);
+  const row = await saveMidasConnection({
+    userId,
+    baseUrl,
+    keyCiphertext: encryptKey(input.apiKey, serverSecret(), userId),
+    keyLast4: input.apiKey.slice(-4),
+  });
+  return view(row);
+}
+
+export async function forgetConnection(userId: number): Promise<void> {
+  await deleteMidasConnection(userId);
+}
+
+/** A client of the user's MIDAS, the host checked again (the allowed list may have changed since the connection was saved). */
+export async function midasClientFor(userId: number, options: Omit<MidasClientOptions, "baseUrl" | "apiKey"> = {}): Promise<MidasClient> {
+  const row = await findMidasConnection(userId);
+  if (!row) throw new DomainError("invalid", NO_CONNECTION);
+  const baseUrl = checkBaseUrl(row.baseUrl);
+  let apiKey: string;
+  try {
+    apiKey = decryptKey(row.keyCiphertext, serverSecret(), userId);
+  } catch {
+    throw new DomainError(
+      "conflict",
+      "Your saved MAPI-Key cannot be read any more (the server's PONTIFEX_SECRET has changed). Save the key again under Settings > MIDAS Civil NX.",
+    );
+  }
+  return new MidasClient({ ...options, baseUrl, apiKey });
+}
+
+export type ConnectionTest = { ok: true; product: string; version: string; user: string | null; isCivil: boolean };
+
+/** Asks MIDAS who the key belongs to: the product and version it reports, or a 502 saying what failed. */
+export async function testConnection(userId: number): Promise<ConnectionTest> {
+  const row = await findMidasConnection(userId);
+  if (!row) throw new DomainError("not-found", NO_CONNECTION);
+  const client = await midasClientFor(userId, { timeoutMs: 15_000 });
+  try {
+    const { product, version, user, isCivil } = await client.verify();
+    return { ok: true, product, version, user, isCivil };
+  } catch (error) {
+    throw midasFailure(error);
+  }
+}

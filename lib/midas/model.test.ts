@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import { demoMidasTables } from "@/db/seed-midas-data";
+import { smallTables, withValue } from "@/test/midas-sim/fixtures";
+import { modelFingerprint } from "./fingerprint";
+import { buildModel, buildModelWithScheme, concreteModulus, MIDAS_TABLE_ORDER, MidasTablesInvalidError, type MidasModel, unresolvedReferences } from "./model";
+
+const rowsOf = (model: MidasModel, table: string) => model.find((r) => r.table === table)?.assign ?? {};
+
+describe("buildModel", () => {
+  const { model, scheme } = buildModelWithScheme(smallTables());
+
+  it("sends UNIT first, before any coordinate, then every table in dependency order", () => {
+    expect(model[0]).toEqual({ table: "UNIT", assign: { "1": { FORCE: "KN", DIST: "M", HEAT: "KJ", TEMPER: "C" } } });
+    const order = model.map((r) => r.table);
+    expect(order).toEqual(MIDAS_TABLE_ORDER.filter((t) => order.includes(t)));
+    expect(order.indexOf("NODE")).toBeGreaterThan(order.indexOf("UNIT"));
+    expect(order.indexOf("ELEM")).toBeGreaterThan(order.indexOf("SECT"));
+    expect(order.indexOf("LCOM-GEN")).toBeGreaterThan(order.indexOf("MVLD"));
+    expect(order.indexOf("TDPL")).toBeGreaterThan(order.indexOf("TDNA"));
+  });
+
+  it("makes one user material per concrete grade (AS 5100.5 modulus) and one for the strand", () => {
+    expect(rowsOf(model, "MATL")["1"]).toEqual({
+      TYPE: "CONC",
+      NAME: "C50",
+      DAMP_RAT: 0.05,
+      PARAM: [{ P_TYPE: 2, ELAST: 34_800_000, POISN: 0.2, THERMAL: 1e-5, DEN: 25, MASS: 2.549291 }],
+    });
+    expect(rowsOf(model, "MATL")["3"]).toMatchObject({ TYPE: "STEEL", NAME: "STRAND" });
+    expect(concreteModulus(55)).toBe(35667);
+  });
+
+  it("writes general sections as user SR/SB shapes and PSC boxes as 1CEL with the top centre at the node", () => {
+    const sect = rowsOf(model, "SECT");
+    expect(sect["1"]).toMatchObject({ SECTTYPE: "DBUSER", SECT_NAME: "COL", SECT_BEFORE: { SHAPE: "SR", DATATYPE: 2, SECT_I: { vSIZE: [1.5] } } });
+    expect(sect["2"]).toMatchObject({ SECT_NAME: "HS", SECT_BEFORE: { SHAPE: "SB", SECT_I: { vSIZE: [1.5, 2] } } });
+    expect(sect["101"]).toMatchObject({
+      SECTTYPE: "PSC",
+      SECT_NAME: "BOX",
+      SECT_BEFORE: { SHAPE: "1CEL", OFFSET_PT: "CT", SECT_I: { vSIZE_PSC_A: [0.2, 0.2, 0, 0, 1.6, 0] } },
+    });
+  });
+
+  it("puts ElementsPerSpan girder elements in each span, element e from node e to node e+1 along chainage", () => {
+    const nodes = rowsOf(model, "NODE");
+    const elems = rowsOf(model, "ELEM");
+    for (let e = 1; e <= 12; e++) {
+      expect(elems[String(e)]).toEqual({ TYPE: "BEAM", MATL: 1, SECT: 101, NODE: [e, e + 1], ANGLE: 0 });
+      expect(nodes[String(e)]).toEqual({ X: (e - 1) * 5, Y: 0, Z: 20 });
+    }
+    expect(scheme.girderElements.map((e) => e.span)).toEqual([1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
+    expect(scheme.girderElements[6]).toMatchObject({ id: 7, nodeI: 7, chainageI: 130, chainageJ: 135 });
+  });
+
+  it("hangs the pier below the girder: headstock, column, pile cap and pile down to a fixed toe", () => {
+    const pier = scheme.supports[1]!;
+    expect(pier).toMatchObject({ name: "P1", kind: "pier", chainage: 130, girderNode: 7, seatNode: 11001, link: 100002, pileGroup: "PG1" });
+    const nodes = rowsOf(model, "NODE");
+    // Seat: girder line 20, less the 2 m box and 0.2 m bearings; the headstock centroid 0.75 m lower.
+    expect(nodes["11001"]).toEqual({ X: 30, Y: 0, Z: 17.05 });
+    // Cap top = 17.8 - 1.5 headstock - 8 pier height; cap centroid 0.75 lower; 10 m pile.
+    const toe = pier.piles[0]!.toeNode;
+    expect(nodes[String(toe)]).toEqual({ X: 30, Y: 0, Z: -2.45 });
+    expect(rowsOf(model, "CONS")[String(toe)]).toEqual({ ITEMS: [{ ID: toe, GROUP_NAME: "", CONSTRAINT: "1111111" }] });
+    const elems = rowsOf(model, "ELEM");
+    const column = pier.columnElements.map((id) => elems[String(id)]!.NODE as number[]);
+    expect(column).toHaveLength(2);
+    expect(column[1]![1]).toBe(11001);
+    for (const id of pier.piles[0]!.elements) expect(elems[String(id)]).toMatchObject({ SECT: 3, MATL: 2 });
+  });
+
+  it("links girder and seat at every support with elastic links whose longitudinal stiffness follows the bearing fixity", () => {
+    const links = rowsOf(model, "ELNK");
+    expect(scheme.supports.map((s) => [s.name, s.fixity])).toEqual([
+      ["A1", "Free"],
+      ["P1", "Fixed"],
+      ["A2", "Free"],
+    ]);
+    expect(links["100001"]).toEqual({
+      NODE: [10001, 1],
+      LINK: "GEN",
+      ANGLE: 0,
+      BNGR_NAME: "",
+      SDR: [1e7, 1e6, 1000, 0, 0, 1e6],
+      R_S: [false, false, false, false, false, false],
+      bSHEAR: true,
+      DR: [0.5, 0.5],
+    });
+    expect((links["100002"]!.SDR as number[])[2]).toBe(1e6);
+    expect(links["100003"]!.NODE).toEqual([12001, 13]);
+    expect(rowsOf(model, "CONS")["10001"]).toEqual({ ITEMS: [{ ID: 10001, GROUP_NAME: "", CONSTRAINT: "1111111" }] });
+  });
+
+  it("maps load cases, self weight and beam loads (downward positive in the table, -GZ in MIDAS)", () => {
+    expect(rowsOf(model, "STLD")).toEqual({
+      "1": { NAME: "DL", TYPE: "D", DESC: "Self weight" },
+      "2": { NAME: "SDL", TYPE: "DW", DESC: "Surfacing" },
+      "3": { NAME: "PS", TYPE: "PS", DESC: "Prestress" },
+    });
+    expect(rowsOf(model, "BODF")).toEqual({ "1": { LCNAME: "DL", GROUP_NAME: "", FV: [0, 0, -1] } });
+    const bmld = rowsOf(model, "BMLD");
+    expect(Object.keys(bmld)).toHaveLength(12);
+    expect(bmld["1"]).toEqual({
+      ITEMS: [
+        {
+          ID: 1,
+          LCNAME: "SDL",
+          GROUP_NAME: "",
+          CMD: "BEAM",
+          TYPE: "UNILOAD",
+          DIRECTION: "GZ",
+          USE_PROJECTION: false,
+          USE_ECCEN: false,
+          D: [0, 1, 0, 0],
+          P: [-20, -20, 0, 0],
+        },
+      ],
+    });
+    const spanTwo = buildModel(withValue(smallTables(), "midasload", "LoadedSpans", "Item2", "2"));
+    expect(Object.keys(rowsOf(spanTwo, "BMLD")).map(Number)).toEqual([7, 8, 9, 10, 11, 12]);
+  });
+
+  it("defines the vehicle as a user vehicle under the Australian code, with one lane per design lane along the girder", () => {
+    expect(rowsOf(model, "MVCD")).toEqual({ "1": { CODE: "AUSTRALIA" } });
+    const lanes = rowsOf(model, "LLAN");
+    expect(Object.keys(lanes)).toEqual(["1", "2"]);
+    expect(lanes["2"]!.COMMON).toMatchObject({ LL_NAME: "TRUCK-L2", WIDTH: 3.2, MOVING: "BOTH" });
+    const items = lanes["1"]!.LANE_ITEMS as { ELEM: number; ECC: number; SPAN_START: boolean }[];
+    expect(items.map((i) => i.ELEM)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(items.filter((i) => i.SPAN_START).map((i) => i.ELEM)).toEqual([1, 7]);
+    expect((lanes["2"]!.LANE_ITEMS as { ECC: number }[])[0]!.ECC).toBe(-1.6);
+    expect(rowsOf(model, "MVHL")["1"]).toMatchObject({
+      VEHICLE_LOAD_NAME: "TRUCK",
+      STANDARD_CODE: "AUSTRALIA",
+      VEH_DEFAULT: { UNIFORM_LOAD: 5, DYN_LOAD_ALLOWANCE: 30 },
+      LOAD_ITEMS: [
+        { POINT_LOAD: 100, POINT_DIST: 0 },
+        { POINT_LOAD: 100, POINT_DIST: 4 },
+      ],
+    });
+    expect(rowsOf(model, "MVLD")["1"]).toMatchObject({
+      LCNAME: "MV",
+      TYPE: 0,
+      DEFAULT: {
+        SCALE_FACTORS: [1, 0.8, 0.8, 0.8, 0.8, 0.8],
+        SUB_LOAD_DATAS: [{ VEHICLE_NAME: "TRUCK", MAX_LOADED_LANE: 2, LANE_NAMES: ["TRUCK-L1", "TRUCK-L2"] }],
+      },
+    });
+  });
+
+  it("writes combinations with the analysis type of each case: ST, MV or CB", () => {
+    const lcom = rowsOf(model, "LCOM-GEN");
+    expect(lcom["1"]).toEqual({
+      NAME: "ULS",
+      ACTIVE: "ACTIVE",
+      iTYPE: 0,
+      DESC: "Ultimate",
+      vCOMB: [
+        { ANAL: "ST", LCNAME: "DL", FACTOR: 1.2 },
+        { ANAL: "ST", LCNAME: "SDL", FACTOR: 2 },
+        { ANAL: "MV", LCNAME: "MV", FACTOR: 1.8 },
+      ],
+    });
+    expect(lcom["3"]).toMatchObject({
+      iTYPE: 1,
+      vCOMB: [
+        { ANAL: "CB", LCNAME: "ULS" },
+        { ANAL: "CB", LCNAME: "SLS" },
+      ],
+    });
+  });
+
+  it("runs each tendon group through its spans with a profile high over the piers and low at mid-span", () => {
+    const tdna = rowsOf(model, "TDNA")["1"]!;
+    expect(tdna).toMatchObject({ NAME: "PT1", TDN_PROP: 1, TDN_GRUP: 1, bTP: true, CNT: 4, INS_ELEM: 1, ELEM: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] });
+    expect((tdna.PROFZ as { PT: number[] }[]).map((p) => p.PT)).toEqual([
+      [0, -0.8],
+      [15, -1.6],
+      [30, -0.3],
+      [45, -1.6],
+      [60, -0.8],
+    ]);
+    expect(rowsOf(model, "TDNT")["1"]).toMatchObject({ MATL: 3, AREA: 0.001716, LT: "POST", RM: 11 });
+    expect(rowsOf(model, "TDPL")["1"]).toEqual({
+      ITEMS: [{ ID: 1, LCNAME: "PS", GROUP_NAME: "", TENDON_NAME: "PT1", TYPE: "FORCE", ORDER: "BOTH", BEGIN: 2400, END: 2400, GROUTING: 0 }],
+    });
+    expect(rowsOf(model, "TDGR")).toEqual({ "1": { NAME: "PT1" } });
+  });
+
+  it("resolves every reference: nodes, sections, materials, cases, lanes, vehicles, tendons", () => {
+    expect(unresolvedReferences(model)).toEqual([]);
+    expect(unresolvedReferences(buildModel(demoMidasTables()))).toEqual([]);
+    const broken = structuredClone(model);
+    broken.find((r) => r.table === "ELEM")!.assign["3"]!.SECT = 999;
+    delete broken.find((r) => r.table === "NODE")!.assign["13"];
+    expect(unresolvedReferences(broken)).toEqual(expect.arrayContaining(["ELEM 3 → SECT 999", "ELEM 12 → NODE 13", "ELNK 100003 → NODE 13"]));
+  });
+
+  it("keeps the girder's and the other supports' ids when a pile group changes", () => {
+    const other = buildModelWithScheme(
+      withValue(withValue(smallTables(), "midaspiles", "PilesPerRow", "Item1", "2"), "midaspiles", "PileSpacing", "Item1", "3"),
+    );
+    expect(other.scheme.girderElements).toEqual(scheme.girderElements);
+    expect(other.scheme.supports[0]).toEqual(scheme.supports[0]);
+    expect(other.scheme.supports[1]!.piles).toHaveLength(2);
+    expect(other.scheme.supports[1]!.seatNode).toBe(scheme.supports[1]!.seatNode);
+  });
+
+  it("fingerprints the request set: the same tables give the same digest, any changed value another", () => {
+    expect(modelFingerprint(buildModel(smallTables()))).toBe(modelFingerprint(model));
+    expect(modelFingerprint(buildModel(withValue(smallTables(), "midasload", "UniformLoad", "Item2", "21")))).not.toBe(modelFingerprint(model));
+  });
+
+  it("refuses tables with problems, carrying them", () => {
+    const bad = withValue(smallTables(), "midassetup", "SpanLength", "Item1", "-3");
+    expect(() => buildModel(bad)).toThrow(MidasTablesInvalidError);
+    try {
+      buildModel(bad);
+    } catch (e) {
+      expect((e as MidasTablesInvalidError).problems[0]).toMatchObject({ dataset: "midassetup", parameter: "SpanLength", item: "Item1" });
+    }
+  });
+});

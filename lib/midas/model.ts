@@ -1,0 +1,711 @@
+import { parseMidasTables, type ParsedTables, type PierData, type Problem, type PscSectionData } from "./parse";
+import { boxArrays, boxProperties } from "./sections";
+import type { MidasTables } from "./tables";
+
+/** One MIDAS table and the rows Pontifex wants it to hold, keyed by MIDAS id. */
+export type MidasRequest = { table: MidasTable; assign: Record<string, Record<string, unknown>> };
+/** The request set of the line model, in dependency-safe order (UNIT first). */
+export type MidasModel = MidasRequest[];
+
+/** The MIDAS tables the model writes, in the order they are sent. Deletes run in the reverse order. */
+export const MIDAS_TABLE_ORDER = [
+  "UNIT",
+  "MATL",
+  "SECT",
+  "NODE",
+  "ELEM",
+  "CONS",
+  "ELNK",
+  "STLD",
+  "BODF",
+  "BMLD",
+  "MVCD",
+  "LLAN",
+  "MVHL",
+  "MVLD",
+  "LCOM-GEN",
+  "TDGR",
+  "TDNT",
+  "TDNA",
+  "TDPL",
+] as const;
+export type MidasTable = (typeof MIDAS_TABLE_ORDER)[number];
+
+/**
+ * How Pontifex numbers what it writes. Girder nodes and elements come first and
+ * never move when a pier or pile group changes; each support has its own block.
+ */
+export const MIDAS_IDS = {
+  /** Girder nodes 1..G along chainage; girder elements 1..G-1 (element e runs from node e to e+1). */
+  girderStart: 1,
+  /** Support s (0 = abutment A1, 1..N-1 = piers, N = abutment A2) numbers its nodes and elements from supportBase(s) + 1. */
+  supportBlock: 1000,
+  supportOffset: 10000,
+  /** The bearing link (ELNK) of support s. */
+  linkOffset: 100001,
+  /** General sections are SECT 1..99 in item order, PSC sections 101.. . */
+  pscSectionOffset: 100,
+  /** Superstructure load cases are STLD 1..99, substructure 101..199; a self-weight case's BODF has the same id. */
+  subCaseOffset: 100,
+} as const;
+
+export function supportBase(s: number): number {
+  return MIDAS_IDS.supportOffset + MIDAS_IDS.supportBlock * s;
+}
+
+export type GirderElementIds = { id: number; span: number; nodeI: number; nodeJ: number; chainageI: number; chainageJ: number; section: string };
+export type PileIds = { row: number; column: number; x: number; y: number; length: number; headNode: number; toeNode: number; elements: number[] };
+export type SupportIds = {
+  index: number;
+  name: string;
+  kind: "abutment" | "pier";
+  chainage: number;
+  fixity: "Fixed" | "Free";
+  girderNode: number;
+  /** The bearing seat: the fixed seat of an abutment, the headstock centre of a pier. */
+  seatNode: number;
+  link: number;
+  /** Nodes with supports (CONS): the abutment seat, or the pile toes. */
+  supportNodes: number[];
+  columnElements: number[];
+  headstockElements: number[];
+  capElements: number[];
+  pileGroup: string | null;
+  piles: PileIds[];
+};
+export type MidasIdScheme = {
+  girderNodes: { id: number; chainage: number; span: number }[];
+  girderElements: GirderElementIds[];
+  supports: SupportIds[];
+};
+
+/** Names of what the model defines, for result requests and combination lookups. */
+export type MidasCaseCatalog = {
+  static: string[];
+  moving: string[];
+  combinations: { name: string; method: "Add" | "Envelope"; factors: { name: string; factor: number }[] }[];
+};
+
+export type BuiltModel = { model: MidasModel; scheme: MidasIdScheme; cases: MidasCaseCatalog };
+
+/** The tables still have problems; nothing can be built from them. */
+export class MidasTablesInvalidError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(
+      `The Midas tables have ${problems.length} problem${problems.length === 1 ? "" : "s"}; fix them before building the model. First: ${problems[0]?.message ?? ""}`,
+    );
+  }
+}
+
+/** Elastic modulus of concrete for f'c (AS 5100.5 Table 3.1.2), MPa, interpolated. */
+const EC_TABLE: [number, number][] = [
+  [20, 24000],
+  [25, 26700],
+  [32, 30100],
+  [40, 32800],
+  [50, 34800],
+  [65, 37400],
+  [80, 39600],
+  [100, 42200],
+];
+export function concreteModulus(fc: number): number {
+  if (fc <= EC_TABLE[0]![0]) return EC_TABLE[0]![1];
+  for (let i = 1; i < EC_TABLE.length; i++) {
+    const [f1, e1] = EC_TABLE[i - 1]!;
+    const [f2, e2] = EC_TABLE[i]!;
+    if (fc <= f2) return Math.round(e1 + ((e2 - e1) * (fc - f1)) / (f2 - f1));
+  }
+  return EC_TABLE[EC_TABLE.length - 1]![1];
+}
+
+const GRAVITY = 9.80665;
+const round = (n: number, digits = 6) => Number(n.toFixed(digits));
+
+export function buildModel(tables: MidasTables): MidasModel {
+  return buildModelWithScheme(tables).model;
+}
+
+export function buildIdScheme(tables: MidasTables): MidasIdScheme {
+  return buildModelWithScheme(tables).scheme;
+}
+
+export function buildModelWithScheme(tables: MidasTables): BuiltModel {
+  const { parsed, problems } = parseMidasTables(tables);
+  if (problems.length > 0) throw new MidasTablesInvalidError(problems);
+  return new Builder(parsed).build();
+}
+
+type Assign = Record<string, Record<string, unknown>>;
+
+class Builder {
+  private readonly out = new Map<MidasTable, Assign>(MIDAS_TABLE_ORDER.map((t) => [t, {}]));
+  private readonly materialIds = new Map<string, number>();
+  private readonly sectionIds = new Map<string, number>();
+  private readonly scheme: MidasIdScheme = { girderNodes: [], girderElements: [], supports: [] };
+  private readonly caseIds = new Map<string, number>();
+
+  constructor(private readonly p: ParsedTables) {}
+
+  private put(table: MidasTable, id: number, row: Record<string, unknown>): void {
+    this.out.get(table)![String(id)] = row;
+  }
+
+  private pscByName(name: string): PscSectionData {
+    return this.p.pscSections.find((s) => s.name === name)!;
+  }
+
+  private sectionDepth(name: string): number {
+    const s = this.pscByName(name);
+    return boxProperties(boxArrays(s)).depth;
+  }
+
+  build(): BuiltModel {
+    this.units();
+    this.materials();
+    this.sections();
+    this.girder();
+    for (let s = 0; s <= this.p.setup.spanCount; s++) this.support(s);
+    this.loadCases();
+    this.movingLoads();
+    this.combinations();
+    this.tendons();
+    const model: MidasModel = [];
+    for (const table of MIDAS_TABLE_ORDER) {
+      const assign = this.out.get(table)!;
+      // MVCD is a single setting: leave the code alone when there are no vehicles.
+      if (table === "MVCD" && Object.keys(assign).length === 0) continue;
+      model.push({ table, assign });
+    }
+    const cases: MidasCaseCatalog = {
+      static: [...this.p.superLoads, ...this.p.subLoads].map((c) => c.name),
+      moving: this.p.vehicles.map((v) => v.caseName),
+      combinations: this.p.combinations.map((c) => ({ name: c.name, method: c.method, factors: c.factors })),
+    };
+    return { model, scheme: this.scheme, cases };
+  }
+
+  private units(): void {
+    this.put("UNIT", 1, { FORCE: "KN", DIST: "M", HEAT: "KJ", TEMPER: "C" });
+  }
+
+  private materials(): void {
+    const gamma = this.p.setup.concreteUnitWeight;
+    let id = 0;
+    for (const grade of this.p.setup.concreteGrades) {
+      id++;
+      this.materialIds.set(grade.name, id);
+      this.put("MATL", id, {
+        TYPE: "CONC",
+        NAME: grade.name,
+        DAMP_RAT: 0.05,
+        PARAM: [{ P_TYPE: 2, ELAST: concreteModulus(grade.fc) * 1000, POISN: 0.2, THERMAL: 1e-5, DEN: gamma, MASS: round(gamma / GRAVITY) }],
+      });
+    }
+    if (this.p.tendonGroups.length > 0) {
+      id++;
+      this.materialIds.set("STRAND", id);
+      this.put("MATL", id, {
+        TYPE: "STEEL",
+        NAME: "STRAND",
+        DAMP_RAT: 0.02,
+        PARAM: [{ P_TYPE: 2, ELAST: 195e6, POISN: 0.3, THERMAL: 1.2e-5, DEN: 78.5, MASS: round(78.5 / GRAVITY) }],
+      });
+    }
+  }
+
+  private sections(): void {
+    const before = { OFFSET_CENTER: 0, USER_OFFSET_REF: 0, HORZ_OFFSET_OPT: 0, USERDEF_OFFSET_YI: 0, VERT_OFFSET_OPT: 0, USERDEF_OFFSET_ZI: 0 };
+    this.p.generalSections.forEach((s, i) => {
+      const id = i + 1;
+      this.sectionIds.set(`general:${s.name}`, id);
+      this.put("SECT", id, {
+        SECTTYPE: "DBUSER",
+        SECT_NAME: s.name,
+        SECT_BEFORE: {
+          OFFSET_PT: "CC",
+          ...before,
+          USE_SHEAR_DEFORM: true,
+          USE_WARPING_EFFECT: false,
+          SHAPE: s.shape === "Circle" ? "SR" : "SB",
+          DATATYPE: 2,
+          SECT_I: { vSIZE: s.shape === "Circle" ? [s.diameter] : [s.depth, s.width] },
+        },
+      });
+    });
+    this.p.pscSections.forEach((s, i) => {
+      const id = MIDAS_IDS.pscSectionOffset + i + 1;
+      this.sectionIds.set(`psc:${s.name}`, id);
+      this.put("SECT", id, {
+        SECTTYPE: "PSC",
+        SECT_NAME: s.name,
+        SECT_BEFORE: {
+          // The girder reference line is the top of the deck: nodes sit at the top centre of the box.
+          OFFSET_PT: "CT",
+          ...before,
+          USE_SHEAR_DEFORM: true,
+          USE_WARPING_EFFECT: false,
+          SHAPE: "1CEL",
+          SECT_I: boxArrays(s),
+          USE_WEB_THICK: [false, false],
+        },
+      });
+    });
+  }
+
+  private material(grade: string): number {
+    return this.materialIds.get(grade)!;
+  }
+
+  private general(name: string) {
+    const s = this.p.generalSections.find((g) => g.name === name)!;
+    return { section: this.sectionIds.get(`general:${name}`)!, material: this.material(s.material), data: s };
+  }
+
+  private girderZ(x: number): number {
+    return round(this.p.setup.deckLevel + this.p.setup.grade * x);
+  }
+
+  /** X of support s, measured from abutment A1. */
+  private supportX(s: number): number {
+    return this.p.setup.spans.slice(0, s).reduce((sum, span) => sum + span.length, 0);
+  }
+
+  private girderNodeAt(s: number): number {
+    return MIDAS_IDS.girderStart + this.p.setup.spans.slice(0, s).reduce((sum, span) => sum + span.elements, 0);
+  }
+
+  private girder(): void {
+    const { spans, startChainage, spanCount } = this.p.setup;
+    let node: number = MIDAS_IDS.girderStart;
+    let x0 = 0;
+    this.node(node, 0, 0, this.girderZ(0));
+    this.scheme.girderNodes.push({ id: node, chainage: round(startChainage), span: 1 });
+    for (const span of spans) {
+      const size = span.length / span.elements;
+      for (let e = 0; e < span.elements; e++) {
+        const xi = x0 + e * size;
+        const xj = e === span.elements - 1 ? x0 + span.length : x0 + (e + 1) * size;
+        const mid = (xi + xj) / 2 - x0;
+        const nearPier = (span.index > 1 && mid < span.supportZone) || (span.index < spanCount && span.length - mid < span.supportZone);
+        const sectionName = nearPier ? span.sectionAtSupport : span.section;
+        const section = this.pscByName(sectionName);
+        const nodeJ = node + 1;
+        this.node(nodeJ, xj, 0, this.girderZ(xj));
+        this.scheme.girderNodes.push({ id: nodeJ, chainage: round(startChainage + xj), span: span.index });
+        this.put("ELEM", node, {
+          TYPE: "BEAM",
+          MATL: this.material(section.material),
+          SECT: this.sectionIds.get(`psc:${sectionName}`)!,
+          NODE: [node, nodeJ],
+          ANGLE: 0,
+        });
+        this.scheme.girderElements.push({
+          id: node,
+          span: span.index,
+          nodeI: node,
+          nodeJ,
+          chainageI: round(startChainage + xi),
+          chainageJ: round(startChainage + xj),
+          section: sectionName,
+        });
+        node = nodeJ;
+      }
+      x0 += span.length;
+    }
+  }
+
+  private node(id: number, x: number, y: number, z: number): void {
+    this.put("NODE", id, { X: round(x), Y: round(y), Z: round(z) });
+  }
+
+  /** Depth of the girder over support s (the deeper of the sections meeting there). */
+  private girderDepthAt(s: number): number {
+    const { spans, spanCount } = this.p.setup;
+    const names: string[] = [];
+    if (s > 0) names.push(s === spanCount ? spans[s - 1]!.section : spans[s - 1]!.sectionAtSupport);
+    if (s < spanCount) names.push(s === 0 ? spans[0]!.section : spans[s]!.sectionAtSupport);
+    return Math.max(...names.map((n) => this.sectionDepth(n)));
+  }
+
+  private support(s: number): void {
+    const { setup } = this.p;
+    const last = setup.spanCount;
+    const base = supportBase(s);
+    const x = this.supportX(s);
+    const girderNode = this.girderNodeAt(s);
+    const seatZ = this.girderZ(x) - this.girderDepthAt(s) - setup.bearingHeight;
+    const fixity = s === 0 ? setup.startBearing : setup.spans[s - 1]!.endBearing;
+    const pier = s > 0 && s < last ? setup.piers[s - 1]! : null;
+    const ids: SupportIds = {
+      index: s,
+      name: pier ? pier.name : s === 0 ? "A1" : "A2",
+      kind: pier ? "pier" : "abutment",
+      chainage: round(setup.startChainage + x),
+      fixity,
+      girderNode,
+      seatNode: base + 1,
+      link: MIDAS_IDS.linkOffset + s,
+      supportNodes: [],
+      columnElements: [],
+      headstockElements: [],
+      capElements: [],
+      pileGroup: null,
+      piles: [],
+    };
+    if (!pier) {
+      this.node(base + 1, x, 0, seatZ);
+      this.put("CONS", base + 1, { ITEMS: [{ ID: base + 1, GROUP_NAME: "", CONSTRAINT: "1111111" }] });
+      ids.supportNodes.push(base + 1);
+    } else {
+      this.pier(pier, x, seatZ, base, ids);
+    }
+    // Local x of the link points up from the seat to the girder; local z is along the bridge (β = 0), local y across.
+    const longitudinal = fixity === "Fixed" ? setup.bearingFixedStiffness : setup.bearingFreeStiffness;
+    this.put("ELNK", ids.link, {
+      NODE: [ids.seatNode, girderNode],
+      LINK: "GEN",
+      ANGLE: 0,
+      BNGR_NAME: "",
+      SDR: [setup.bearingVerticalStiffness, setup.bearingFixedStiffness, longitudinal, 0, 0, setup.bearingTorsionStiffness],
+      R_S: [false, false, false, false, false, false],
+      bSHEAR: true,
+      DR: [0.5, 0.5],
+    });
+    this.scheme.supports.push(ids);
+  }
+
+  private pier(pier: PierData, x: number, seatZ: number, base: number, ids: SupportIds): void {
+    const { setup } = this.p;
+    let nextNode = base + 1;
+    let nextElem = base + 1;
+    const headstock = this.general(pier.headstockSection);
+    const column = this.general(pier.section);
+    const group = this.p.pileGroups.find((g) => g.name === pier.pileGroup)!;
+    const cap = this.general(group.capSection);
+    const pile = this.general(group.pileSection);
+    const hsDepth = headstock.data.depth;
+    const hsZ = round(seatZ - hsDepth / 2);
+    const capTop = seatZ - hsDepth - pier.height;
+    const capZ = round(capTop - group.capDepth / 2);
+    const elem = (section: { section: number; material: number }, i: number, j: number, list: number[]) => {
+      const id = nextElem++;
+      this.put("ELEM", id, { TYPE: "BEAM", MATL: section.material, SECT: section.section, NODE: [i, j], ANGLE: 0 });
+      list.push(id);
+    };
+    const newNode = (nx: number, ny: number, nz: number) => {
+      const id = nextNode++;
+      this.node(id, nx, ny, nz);
+      return id;
+    };
+
+    // Headstock across the bridge, centre node first: it is the bearing seat.
+    const seat = newNode(x, 0, hsZ);
+    const columnY = Array.from({ length: pier.columnCount }, (_, c) => round((c - (pier.columnCount - 1) / 2) * pier.columnSpacing));
+    const headstockY = [...new Set([-pier.headstockLength / 2, ...columnY, 0, pier.headstockLength / 2].map((y) => round(y)))].sort((a, b) => a - b);
+    const headstockNodes = new Map<number, number>([[0, seat]]);
+    for (const y of headstockY) if (!headstockNodes.has(y)) headstockNodes.set(y, newNode(x, y, hsZ));
+    for (let i = 1; i < headstockY.length; i++) {
+      elem(headstock, headstockNodes.get(headstockY[i - 1]!)!, headstockNodes.get(headstockY[i]!)!, ids.headstockElements);
+    }
+
+    // Pile cap: stiff beams from the cap centre to each column base and pile head.
+    const capCentre = newNode(x, 0, capZ);
+    const capPoints = new Map<string, number>([["0,0", capCentre]]);
+    const capPoint = (dx: number, dy: number) => {
+      const key = `${round(dx)},${round(dy)}`;
+      let id = capPoints.get(key);
+      if (id === undefined) {
+        id = newNode(x + dx, dy, capZ);
+        capPoints.set(key, id);
+        elem(cap, capCentre, id, ids.capElements);
+      }
+      return id;
+    };
+
+    // Columns, bottom to top.
+    const columnLength = hsZ - capZ;
+    for (const y of columnY) {
+      let below = capPoint(0, y);
+      for (let k = 1; k <= setup.elementsPerPier; k++) {
+        const above = k === setup.elementsPerPier ? headstockNodes.get(y)! : newNode(x, y, round(capZ + (columnLength * k) / setup.elementsPerPier));
+        elem(column, below, above, ids.columnElements);
+        below = above;
+      }
+    }
+
+    // Piles, head to toe.
+    ids.pileGroup = group.name;
+    const toe = group.toe === "Fixed" ? "1111111" : "1110000";
+    for (let r = 0; r < group.rows; r++) {
+      for (let c = 0; c < group.perRow; c++) {
+        const dx = round((r - (group.rows - 1) / 2) * group.rowSpacing);
+        const dy = round((c - (group.perRow - 1) / 2) * group.pileSpacing);
+        const head = capPoint(dx, dy);
+        const pileIds: PileIds = { row: r + 1, column: c + 1, x: round(x + dx), y: dy, length: group.length, headNode: head, toeNode: head, elements: [] };
+        let above = head;
+        for (let k = 1; k <= group.elements; k++) {
+          const below = newNode(x + dx, dy, round(capZ - (group.length * k) / group.elements));
+          elem(pile, above, below, pileIds.elements);
+          above = below;
+        }
+        pileIds.toeNode = above;
+        this.put("CONS", above, { ITEMS: [{ ID: above, GROUP_NAME: "", CONSTRAINT: toe }] });
+        ids.supportNodes.push(above);
+        ids.piles.push(pileIds);
+      }
+    }
+    ids.seatNode = seat;
+  }
+
+  private loadCases(): void {
+    const { superLoads, subLoads } = this.p;
+    const add = (id: number, c: { name: string; type: string; description: string; selfWeight: boolean }) => {
+      this.caseIds.set(c.name, id);
+      this.put("STLD", id, { NAME: c.name, TYPE: c.type, DESC: c.description });
+      if (c.selfWeight) this.put("BODF", id, { LCNAME: c.name, GROUP_NAME: "", FV: [0, 0, -1] });
+    };
+    superLoads.forEach((c, i) => add(i + 1, c));
+    subLoads.forEach((c, i) => add(MIDAS_IDS.subCaseOffset + i + 1, c));
+
+    const beamLoads = new Map<number, Record<string, unknown>[]>();
+    const beamLoad = (elem: number, item: Record<string, unknown>) => {
+      const items = beamLoads.get(elem) ?? [];
+      items.push({ ID: items.length + 1, ...item });
+      beamLoads.set(elem, items);
+    };
+    const uniform = (lcname: string, direction: string, value: number) => ({
+      LCNAME: lcname,
+      GROUP_NAME: "",
+      CMD: "BEAM",
+      TYPE: "UNILOAD",
+      DIRECTION: direction,
+      USE_PROJECTION: false,
+      USE_ECCEN: false,
+      D: [0, 1, 0, 0],
+      P: [value, value, 0, 0],
+    });
+    for (const c of superLoads) {
+      if (c.uniformLoad === 0) continue;
+      for (const e of this.scheme.girderElements) {
+        if (c.loadedSpans === "all" || c.loadedSpans.includes(e.span)) beamLoad(e.id, uniform(c.name, "GZ", -c.uniformLoad));
+      }
+    }
+    for (const c of subLoads) {
+      if (c.pierLoad === 0) continue;
+      const [direction, value] = c.direction === "Longitudinal" ? ["GX", c.pierLoad] : c.direction === "Transverse" ? ["GY", c.pierLoad] : ["GZ", -c.pierLoad];
+      for (const support of this.scheme.supports) {
+        if (support.kind !== "pier" || (c.loadedPiers !== "all" && !c.loadedPiers.includes(support.name))) continue;
+        for (const e of support.columnElements) beamLoad(e, uniform(c.name, direction, value));
+      }
+    }
+    for (const [elem, items] of [...beamLoads].sort((a, b) => a[0] - b[0])) this.put("BMLD", elem, { ITEMS: items });
+  }
+
+  private movingLoads(): void {
+    const { vehicles, setup } = this.p;
+    if (vehicles.length === 0) return;
+    this.put("MVCD", 1, { CODE: "AUSTRALIA" });
+    const firstOfSpan = new Set(setup.spans.map((_, k) => this.girderNodeAt(k)));
+    vehicles.forEach((v, i) => {
+      const id = i + 1;
+      const laneNames: string[] = [];
+      for (let l = 1; l <= v.laneCount; l++) {
+        const laneName = `${v.name}-L${l}`;
+        laneNames.push(laneName);
+        const ecc = round(v.firstLaneOffset - (l - 1) * v.laneWidth);
+        this.put("LLAN", i * 10 + l, {
+          COMMON: {
+            LL_NAME: laneName,
+            LOAD_DIST: "LANE",
+            GROUP_NAME: "",
+            SKEW_START: 0,
+            SKEW_END: 0,
+            MOVING: "BOTH",
+            WHEEL_SPACE: 2,
+            WIDTH: v.laneWidth,
+            OPT_AUTO_LANE: false,
+            ALLOW_WIDTH: v.laneWidth,
+          },
+          LANE_ITEMS: this.scheme.girderElements.map((e) => ({ ELEM: e.id, ECC: ecc, SPAN_START: firstOfSpan.has(e.nodeI) })),
+        });
+      }
+      this.put("MVHL", id, {
+        MVLD_CODE: 12,
+        VEHICLE_LOAD_NAME: v.name,
+        VEHICLE_LOAD_NUM: id,
+        VEHICLE_TYPE_NAME: v.name,
+        STANDARD_CODE: "AUSTRALIA",
+        USER_LOAD_TYPE: "USER",
+        VEH_DEFAULT: { UNIFORM_LOAD: v.laneLoad, DYN_LOAD_ALLOWANCE: v.dynamicLoadAllowance, CENT_F: false },
+        LOAD_ITEMS: v.axleLoads.map((load, a) => ({ POINT_LOAD: load, POINT_DIST: a === 0 ? 0 : v.axleSpacings[a - 1]! })),
+      });
+      const factors = Array.from({ length: 6 }, (_, k) => v.laneFactors[Math.min(k, v.laneFactors.length - 1)] ?? 1);
+      this.put("MVLD", id, {
+        LCNAME: v.caseName,
+        DESC: v.description || `${v.name}, ${v.laneCount} lane${v.laneCount === 1 ? "" : "s"}`,
+        TYPE: 0,
+        DEFAULT: {
+          LANE_FACTOR_TYPE: 1,
+          SCALE_FACTORS: factors,
+          COMB_OPTION: "COMBINED",
+          SUB_LOAD_DATAS: [
+            { VEHICLE_TYPE: "VL", VEHICLE_NAME: v.name, SCALE_FACTOR: 1, MIN_LOADED_LANE: 1, MAX_LOADED_LANE: v.laneCount, LANE_NAMES: laneNames },
+          ],
+        },
+      });
+    });
+  }
+
+  private combinations(): void {
+    const staticNames = new Set([...this.p.superLoads, ...this.p.subLoads].map((c) => c.name));
+    const movingNames = new Set(this.p.vehicles.map((v) => v.caseName));
+    this.p.combinations.forEach((c, i) => {
+      this.put("LCOM-GEN", i + 1, {
+        NAME: c.name,
+        ACTIVE: "ACTIVE",
+        iTYPE: c.method === "Envelope" ? 1 : 0,
+        DESC: c.description ? `${c.limitState}: ${c.description}` : c.limitState,
+        vCOMB: c.factors.map((f) => ({ ANAL: staticNames.has(f.name) ? "ST" : movingNames.has(f.name) ? "MV" : "CB", LCNAME: f.name, FACTOR: f.factor })),
+      });
+    });
+  }
+
+  private tendons(): void {
+    const { setup } = this.p;
+    this.p.tendonGroups.forEach((t, i) => {
+      const id = i + 1;
+      const spans = setup.spans.filter((s) => s.index >= t.fromSpan && s.index <= t.toSpan);
+      const elements = this.scheme.girderElements.filter((e) => e.span >= t.fromSpan && e.span <= t.toSpan);
+      this.put("TDGR", id, { NAME: t.name });
+      this.put("TDNT", id, {
+        NAME: t.name,
+        TYPE: "INTERNAL",
+        LT: "POST",
+        MATL: this.material("STRAND"),
+        AREA: round((t.strands * t.strandArea) / 1e6, 9),
+        D_AREA: t.ductDiameter,
+        ASB: t.anchorageSlip,
+        ASE: t.anchorageSlip,
+        bBONDED: true,
+        RM: 11,
+        FT: t.relaxation,
+        US: setup.tendonBreakingStrength * 1000,
+        YS: round(0.85 * setup.tendonBreakingStrength * 1000),
+        FF: t.friction,
+        WF: t.wobble,
+      });
+      // Profile from the start of FromSpan: anchor, then mid-span low points and pier high points.
+      const profile: { PT: number[]; bFIX: boolean; R: number; bBOTZ: boolean }[] = [];
+      let x = 0;
+      spans.forEach((span, k) => {
+        profile.push({ PT: [round(x), round(k === 0 ? -t.depthAtEnds : -t.depthAtPiers)], bFIX: k === 0, R: 0, bBOTZ: false });
+        profile.push({ PT: [round(x + span.length / 2), round(-t.depthAtMidspan)], bFIX: false, R: 0, bBOTZ: false });
+        x += span.length;
+      });
+      profile.push({ PT: [round(x), round(-t.depthAtEnds)], bFIX: true, R: 0, bBOTZ: false });
+      this.put("TDNA", id, {
+        NAME: t.name,
+        TDN_PROP: id,
+        TDN_GRUP: id,
+        ELEM: elements.map((e) => e.id),
+        INPUT: "2D",
+        CURVE: "SPLINE",
+        BELENG: 0,
+        ELENG: 0,
+        bTP: true,
+        CNT: t.tendonCount,
+        LENG_OPT: "AUTO2",
+        SHAPE: "ELEMENT",
+        INS_PT: "END-I",
+        INS_ELEM: elements[0]!.id,
+        AXIS_IJ: "I-J",
+        XAR_ANGLE: 0,
+        bPJ: true,
+        OFF_YZ: [0, 0],
+        PROFY: [
+          { PT: [0, 0], bFIX: false, R: 0 },
+          { PT: [round(x), 0], bFIX: false, R: 0 },
+        ],
+        PROFZ: profile,
+      });
+      this.put("TDPL", id, {
+        ITEMS: [
+          {
+            ID: 1,
+            LCNAME: t.caseName,
+            GROUP_NAME: "",
+            TENDON_NAME: t.name,
+            TYPE: "FORCE",
+            ORDER: "BOTH",
+            BEGIN: t.jackingForce,
+            END: t.jackingForce,
+            GROUTING: 0,
+          },
+        ],
+      });
+    });
+  }
+}
+
+/**
+ * Every id one row of the model points at, checked against the rows the model
+ * itself defines: elements' nodes, sections and materials, links' and supports'
+ * nodes, loads' elements and cases, tendons' elements, properties and groups.
+ * An empty list means nothing dangles (MIDAS would accept a dangling one silently).
+ */
+export function unresolvedReferences(model: MidasModel): string[] {
+  const rows = (table: MidasTable) => model.find((r) => r.table === table)?.assign ?? {};
+  const ids = (table: MidasTable) => new Set(Object.keys(rows(table)).map(Number));
+  const nodes = ids("NODE");
+  const elems = ids("ELEM");
+  const sects = ids("SECT");
+  const matls = ids("MATL");
+  const caseNames = new Set([...Object.values(rows("STLD")).map((r) => r.NAME), ...Object.values(rows("MVLD")).map((r) => r.LCNAME)]);
+  const combNames = new Set(Object.values(rows("LCOM-GEN")).map((r) => r.NAME));
+  const out: string[] = [];
+  for (const [id, e] of Object.entries(rows("ELEM"))) {
+    for (const n of e.NODE as number[]) if (!nodes.has(n)) out.push(`ELEM ${id} → NODE ${n}`);
+    if (!sects.has(e.SECT as number)) out.push(`ELEM ${id} → SECT ${String(e.SECT)}`);
+    if (!matls.has(e.MATL as number)) out.push(`ELEM ${id} → MATL ${String(e.MATL)}`);
+  }
+  for (const [id, l] of Object.entries(rows("ELNK"))) for (const n of l.NODE as number[]) if (!nodes.has(n)) out.push(`ELNK ${id} → NODE ${n}`);
+  for (const id of Object.keys(rows("CONS"))) if (!nodes.has(Number(id))) out.push(`CONS ${id} → NODE ${id}`);
+  for (const [id, b] of Object.entries(rows("BODF"))) if (!caseNames.has(b.LCNAME)) out.push(`BODF ${id} → case ${String(b.LCNAME)}`);
+  for (const [id, b] of Object.entries(rows("BMLD"))) {
+    if (!elems.has(Number(id))) out.push(`BMLD ${id} → ELEM ${id}`);
+    for (const item of b.ITEMS as { LCNAME: string }[]) if (!caseNames.has(item.LCNAME)) out.push(`BMLD ${id} → case ${item.LCNAME}`);
+  }
+  const laneNames = new Set(Object.values(rows("LLAN")).map((r) => (r.COMMON as { LL_NAME: string }).LL_NAME));
+  for (const [id, l] of Object.entries(rows("LLAN")))
+    for (const item of l.LANE_ITEMS as { ELEM: number }[]) if (!elems.has(item.ELEM)) out.push(`LLAN ${id} → ELEM ${item.ELEM}`);
+  const vehicleNames = new Set(Object.values(rows("MVHL")).map((r) => r.VEHICLE_LOAD_NAME));
+  for (const [id, mv] of Object.entries(rows("MVLD"))) {
+    for (const sub of (mv.DEFAULT as { SUB_LOAD_DATAS: { VEHICLE_NAME: string; LANE_NAMES: string[] }[] }).SUB_LOAD_DATAS) {
+      if (!vehicleNames.has(sub.VEHICLE_NAME)) out.push(`MVLD ${id} → vehicle ${sub.VEHICLE_NAME}`);
+      for (const lane of sub.LANE_NAMES) if (!laneNames.has(lane)) out.push(`MVLD ${id} → lane ${lane}`);
+    }
+  }
+  for (const [id, c] of Object.entries(rows("LCOM-GEN"))) {
+    for (const f of c.vCOMB as { ANAL: string; LCNAME: string }[]) {
+      if (!(f.ANAL === "CB" ? combNames : caseNames).has(f.LCNAME)) out.push(`LCOM-GEN ${id} → ${f.ANAL} ${f.LCNAME}`);
+    }
+  }
+  const tdnt = ids("TDNT");
+  const tdgr = ids("TDGR");
+  for (const [id, t] of Object.entries(rows("TDNT"))) if (!matls.has(t.MATL as number)) out.push(`TDNT ${id} → MATL ${String(t.MATL)}`);
+  const tendonNames = new Set(Object.values(rows("TDNA")).map((r) => r.NAME));
+  for (const [id, t] of Object.entries(rows("TDNA"))) {
+    if (!tdnt.has(t.TDN_PROP as number)) out.push(`TDNA ${id} → TDNT ${String(t.TDN_PROP)}`);
+    if (!tdgr.has(t.TDN_GRUP as number)) out.push(`TDNA ${id} → TDGR ${String(t.TDN_GRUP)}`);
+    for (const e of t.ELEM as number[]) if (!elems.has(e)) out.push(`TDNA ${id} → ELEM ${e}`);
+  }
+  const tdna = ids("TDNA");
+  for (const [id, t] of Object.entries(rows("TDPL"))) {
+    if (!tdna.has(Number(id))) out.push(`TDPL ${id} → TDNA ${id}`);
+    for (const item of t.ITEMS as { LCNAME: string; TENDON_NAME: string }[]) {
+      if (!caseNames.has(item.LCNAME)) out.push(`TDPL ${id} → case ${item.LCNAME}`);
+      if (!tendonNames.has(item.TENDON_NAME)) out.push(`TDPL ${id} → tendon ${item.TENDON_NAME}`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { idSchema } from "@/lib/projects/schemas";
+import { midasDatasetKeys } from "./tables";
+
+export const connectionBodySchema = z.object({
+  baseUrl: z
+    .string({ error: "expected the base URL as text" })
+    .trim()
+    .min(1, { error: "the base URL must not be empty" })
+    .max(2000, { error: "the base URL is at most 2000 characters" })
+    .meta({ description: "https://moa-engineers.midasit.com:443/civil by default; the host must be in MIDAS_ALLOWED_HOSTS." }),
+  apiKey: z
+    .string({ error: "expected the MAPI-Key as text" })
+    .trim()
+    .min(8, { error: "the MAPI-Key is at least 8 characters (copy it from Civil NX: Apps > API Settings)" })
+    .max(1000, { error: "the MAPI-Key is at most 1000 characters" })
+    // It travels as a header: printable characters only, so nothing can be smuggled into the request.
+    .regex(/^[\x21-\x7e]+$/, { error: "the MAPI-Key has only printable characters and no spaces (copy it again from Civil NX)" })
+    .meta({ description: "Encrypted at rest; never returned (only its last 4 characters)." }),
+});
+
+export const connectionSchema = z
+  .object({
+    baseUrl: z.string(),
+    keyLast4: z.string().meta({ description: "The last 4 characters of the saved MAPI-Key: all that is ever shown of it." }),
+    updatedAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "MidasConnection" });
+
+export const connectionTestSchema = z.object({
+  ok: z.literal(true),
+  product: z.string().meta({ description: "The program the key drives, as MIDAS reports it." }),
+  version: z.string(),
+  user: z.string().nullable(),
+  isCivil: z.boolean().meta({ description: "false: the key drives another program (Gen NX); Create Midas needs Civil NX." }),
+});
+
+export const problemSchema = z
+  .object({
+    dataset: z.enum(midasDatasetKeys),
+    parameter: z.string(),
+    item: z.string().nullable(),
+    message: z.string(),
+  })
+  .meta({ id: "MidasProblem" });
+
+const warningSchema = z.object({ table: z.string(), id: z.string(), message: z.string() });
+
+export const previewSchema = z.object({
+  problems: z.array(problemSchema).meta({ description: "While there is one, nothing is read from or sent to MIDAS and changes is empty." }),
+  changes: z.record(
+    z.string(),
+    z.object({
+      create: z.number().int(),
+      update: z.number().int(),
+      delete: z.number().int(),
+      unchanged: z.number().int(),
+      ids: z.object({
+        create: z.array(z.string()),
+        update: z.array(z.object({ id: z.string(), fields: z.array(z.string()) })),
+        delete: z.array(z.string()),
+      }),
+    }),
+  ),
+  warnings: z.array(warningSchema).meta({ description: "Deletes that cascade in MIDAS (a node takes its elements, links and support with it)." }),
+  baseUrl: z.string().nullable(),
+  fingerprint: z.string().nullable(),
+});
+
+const differenceSchema = z.object({ id: z.string(), field: z.string(), sent: z.unknown(), read: z.unknown() });
+
+export const tableOutcomeSchema = z.object({
+  outcome: z.enum(["applied", "mismatch", "failed", "unchanged"]),
+  created: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+  differences: z.array(differenceSchema).optional(),
+  differenceCount: z.number().int().optional(),
+  error: z.string().optional(),
+});
+
+export const applySchema = z.object({
+  runId: z.string(),
+  outcome: z.enum(["applied", "mismatch", "failed"]),
+  tables: z.record(z.string(), tableOutcomeSchema),
+  warnings: z.array(warningSchema),
+  error: z.string().optional(),
+});
+
+const progressSchema = z
+  .object({
+    step: z.number().int(),
+    steps: z.number().int(),
+    table: z.string(),
+    action: z.enum(["read", "create", "update", "delete", "verify"]),
+    at: z.string(),
+  })
+  .nullable()
+  .meta({ description: "While the run goes on: its last step (reading, writing, verifying a MIDAS table)." });
+
+export const runSummarySchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["build", "analysis"]),
+    user: z.object({ id: z.number().int(), email: z.string(), name: z.string() }).nullable(),
+    startedAt: z.string().meta({ format: "date-time" }),
+    finishedAt: z.string().meta({ format: "date-time" }).nullable(),
+    outcome: z.string().nullable().meta({ description: "null while running; applied | mismatch | failed." }),
+    error: z.string().nullable(),
+    counts: z.record(z.string(), z.object({ outcome: z.string(), created: z.number(), updated: z.number(), deleted: z.number() })),
+    progress: progressSchema,
+  })
+  .meta({ id: "MidasRunSummary" });
+
+export const runDetailSchema = runSummarySchema
+  .extend({
+    diff: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .meta({ description: "baseUrl, the plan's changes (every row sent), warnings, and per table the outcome with the read-back differences." }),
+    fingerprint: z.string().nullable(),
+    tables: z.array(
+      z.object({
+        dataset: z.enum(midasDatasetKeys),
+        title: z.string(),
+        route: z.string(),
+        builtFrom: z.number().int(),
+        now: z.number().int(),
+        changedSince: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: "MidasRun" });
+
+export const runParams = z.object({ id: idSchema, runId: z.string().max(64) });

@@ -1,0 +1,40 @@
+import { currentMembership, findMembership, type Membership } from "@/db/queries/projects";
+import type { ProjectRole } from "@/db/schema";
+import { DomainError } from "@/lib/errors";
+import { can, type Need, refusal } from "./roles";
+
+export type { Need };
+
+export type ProjectAccess = { id: number; name: string; role: ProjectRole };
+
+export const NOT_A_PROJECT = "There is no such project, or you are not a member of it.";
+export const NO_CURRENT_PROJECT = "No current project";
+
+function check(membership: Membership, need: Need): ProjectAccess {
+  const { project, role } = membership;
+  const refused = refusal(role, need, project.name);
+  if (refused) throw new DomainError("forbidden", refused, { role });
+  return { id: project.id, name: project.name, role };
+}
+
+/**
+ * The caller's access to a project, checked for what they want to do. A
+ * user who is not a member gets "not found", never "forbidden": the
+ * project's existence is not revealed to them.
+ */
+export async function projectAccess(userId: number, projectId: number, need: Need): Promise<ProjectAccess> {
+  const membership = await findMembership(userId, projectId);
+  if (!membership) throw new DomainError("not-found", NOT_A_PROJECT);
+  return check(membership, need);
+}
+
+/** The caller's current project (what the spec's routes act on), checked for what they want to do. */
+export async function currentProjectAccess(userId: number, need: Need): Promise<ProjectAccess> {
+  const membership = await currentMembership(userId);
+  if (!membership) throw new DomainError("not-found", NO_CURRENT_PROJECT);
+  return check(membership, need);
+}
+
+export function canWrite(role: ProjectRole): boolean {
+  return can(role, "write");
+}

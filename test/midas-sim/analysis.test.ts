@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { demoMidasTables } from "@/db/seed-midas-data";
+import { applyModel } from "@/lib/midas/apply";
+import { MidasClient, MidasError } from "@/lib/midas/client";
+import { buildModelWithScheme } from "@/lib/midas/model";
+import { parseResultTable } from "@/lib/midas/results";
+import { type MidasSimulator, startMidasSimulator } from "./index";
+
+const KEY = "analysis-key";
+let sim: MidasSimulator;
+let client: MidasClient;
+
+beforeEach(async () => {
+  sim = await startMidasSimulator({ key: KEY });
+  client = new MidasClient({ baseUrl: sim.url, apiKey: KEY });
+});
+afterEach(async () => {
+  await sim.close();
+});
+
+/** A 20 m beam of 4 elements, pinned at node 1 and on a roller at node 5: the textbook simply supported beam. */
+async function simpleBeam(loads: { uniform?: number; vehicle?: { axles: number[]; spacings?: number[]; lanes?: number[]; udl?: number } } = {}) {
+  await client.put("UNIT", { "1": { FORCE: "KN", DIST: "M" } });
+  await client.post("MATL", { "1": { TYPE: "CONC", NAME: "C40", PARAM: [{ P_TYPE: 2, ELAST: 3.28e7, POISN: 0.2, THERMAL: 1e-5, DEN: 0, MASS: 0 }] } });
+  await client.post("SECT", {
+    "1": { SECTTYPE: "DBUSER", SECT_NAME: "R", SECT_BEFORE: { OFFSET_PT: "CC", SHAPE: "SB", DATATYPE: 2, SECT_I: { vSIZE: [1, 0.5] } } },
+  });
+  await client.post("NODE", Object.fromEntries([0, 1, 2, 3, 4].map((i) => [String(i + 1), { X: i * 5, Y: 0, Z: 0 }])));
+  await client.post("ELEM", Object.fromEntries([1, 2, 3, 4].map((e) => [String(e), { TYPE: "BEAM", MATL: 1, SECT: 1, NODE: [e, e + 1], ANGLE: 0 }])));
+  await client.post("CONS", { "1": { ITEMS: [{ ID: 1, CONSTRAINT: "1110000" }] }, "5": { ITEMS: [{ ID: 5, CONSTRAINT: "0110000" }] } });
+  await client.post("STLD", { "1": { NAME: "W", TYPE: "D" } });
+  if (loads.uniform) {
+    const item = { ID: 1, LCNAME: "W", CMD: "BEAM", TYPE: "UNILOAD", DIRECTION: "GZ", D: [0, 1, 0, 0], P: [-loads.uniform, -loads.uniform, 0, 0] };
+    await client.post("BMLD", Object.fromEntries([1, 2, 3, 4].map((e) => [String(e), { ITEMS: [item] }])));
+  }
+  if (loads.vehicle) {
+    const v = loads.vehicle;
+    const lanes = v.lanes ?? [1];
+    const laneNames = lanes.map((_, l) => `L${l + 1}`);
+    await client.post(
+      "LLAN",
+      Object.fromEntries(
+        laneNames.map((name, l) => [
+          String(l + 1),
+          { COMMON: { LL_NAME: name, WIDTH: 3.2 }, LANE_ITEMS: [1, 2, 3, 4].map((e) => ({ ELEM: e, ECC: l * 3.2 })) },
+        ]),
+      ),
+    );
+    await client.post("MVHL", {
+      "1": {
+        VEHICLE_LOAD_NAME: "V",
+        VEH_DEFAULT: { UNIFORM_LOAD: v.udl ?? 0, DYN_LOAD_ALLOWANCE: 0 },
+        LOAD_ITEMS: v.axles.map((p, i) => ({ POINT_LOAD: p, POINT_DIST: i === 0 ? 0 : v.spacings![i - 1] })),
+      },
+    });
+    await client.post("MVLD", {
+      "1": {
+        LCNAME: "MV",
+        TYPE: 0,
+        DEFAULT: {
+          SCALE_FACTORS: lanes,
+          SUB_LOAD_DATAS: [{ VEHICLE_NAME: "V", SCALE_FACTOR: 1, MIN_LOADED_LANE: 1, MAX_LOADED_LANE: lanes.length, LANE_NAMES: laneNames }],
+        },
+      },
+    });
+  }
+  await client.runAnalysis();
+}
+
+async function table(type: string, cases: string[], keys?: number[]) {
+  const answer = await client.postTable({
+    TABLE_NAME: "T",
+    TABLE_TYPE: type,
+    UNIT: { FORCE: "kN", DIST: "m" },
+    LOAD_CASE_NAMES: cases,
+    ...(keys ? { NODE_ELEMS: { KEYS: keys } } : {}),
+  });
+  return parseResultTable(answer, "T");
+}
+const pick = (t: Awaited<ReturnType<typeof table>>, column: string) => t.rows.map((r) => r[t.columns.indexOf(column)]);
+
+describe("the simulator's analysis", () => {
+  it("solves a simply supported beam under a uniform load: reactions wL/2, mid-span moment wL²/8", async () => {
+    await simpleBeam({ uniform: 10 });
+    const reactions = await table("REACTIONG", ["W(ST)"]);
+    expect(pick(reactions, "Node")).toEqual([1, 5]);
+    for (const fz of pick(reactions, "FZ")) expect(fz).toBeCloseTo(100, 3);
+    const beam = await table("BEAMFORCE", ["W(ST)"], [2]);
+    const j = beam.rows.find((r) => r[beam.columns.indexOf("Part")] === "J")!;
+    expect(j[beam.columns.indexOf("Moment-y")]).toBeCloseTo(500, 3);
+    expect(j[beam.columns.indexOf("Shear-z")]).toBeCloseTo(0, 3);
+    const i = beam.rows.find((r) => r[beam.columns.indexOf("Part")] === "I")!;
+    expect(i[beam.columns.indexOf("Moment-y")]).toBeCloseTo(375, 3);
+    expect(i[beam.columns.indexOf("Shear-z")]).toBeCloseTo(50, 3);
+  });
+
+  it("runs a vehicle over influence lines: one axle gives reactions up to P and a mid-span moment of PL/4, times the lane factors", async () => {
+    await simpleBeam({ vehicle: { axles: [100], lanes: [1, 0.8] } });
+    const reactions = await table("REACTIONG", ["MV(MV:all)"], [1]);
+    expect(pick(reactions, "Load")).toEqual(["MV(max)", "MV(min)"]);
+    expect(pick(reactions, "FZ")[0]).toBeCloseTo(180, 3);
+    expect(pick(reactions, "FZ")[1]).toBeCloseTo(0, 6);
+    const beam = await table("BEAMFORCE", ["MV(MV:max)"], [2]);
+    const j = beam.rows.find((r) => r[beam.columns.indexOf("Part")] === "J")!;
+    expect(j[beam.columns.indexOf("Moment-y")]).toBeCloseTo((1.8 * 100 * 20) / 4, 3);
+  });
+
+  it("balances the applied loads of every static case of the demo bridge with its reactions", async () => {
+    const built = buildModelWithScheme(demoMidasTables());
+    expect((await applyModel(client, built.model)).outcome).toBe("applied");
+    await client.runAnalysis();
+    const reactions = await table(
+      "REACTIONG",
+      built.cases.static.map((c) => `${c}(ST)`),
+    );
+    const sum = (load: string, column: string) =>
+      reactions.rows.filter((r) => r[1] === load).reduce((s, r) => s + (r[reactions.columns.indexOf(column)] as number), 0);
+    const applied = sim.state.results!.applied;
+    for (const name of built.cases.static) {
+      const a = applied.get(name)!;
+      expect(sum(name, "FX") + a.fx, `${name} FX`).toBeCloseTo(0, 1);
+      expect(sum(name, "FZ") + a.fz, `${name} FZ`).toBeCloseTo(0, 1);
+    }
+    // Independent totals: 30 kN/m over the girder's true length; prestress is self-equilibrated; 2.5 kN/m along every column.
+    const girder = built.model.find((r) => r.table === "NODE")!.assign;
+    const length = built.scheme.girderElements.reduce((s, e) => {
+      const a = girder[String(e.nodeI)]!;
+      const b = girder[String(e.nodeJ)]!;
+      return s + Math.hypot((b.X as number) - (a.X as number), (b.Z as number) - (a.Z as number));
+    }, 0);
+    expect(sum("SDL", "FZ")).toBeCloseTo(30 * length, 1);
+    expect(Math.abs(sum("PS", "FZ"))).toBeLessThan(1e-3);
+    const columns = built.scheme.supports.flatMap((s) => s.columnElements).length;
+    expect(columns).toBeGreaterThan(0);
+    expect(sum("PIER-WIND", "FX")).toBeLessThan(0);
+  });
+
+  it("combines cases: an Add is the factored sum, an envelope the extremes", async () => {
+    const built = buildModelWithScheme(demoMidasTables());
+    await applyModel(client, built.model);
+    await client.runAnalysis();
+    const t = await table(
+      "BEAMFORCE",
+      ["DL(ST)", "SDL(ST)", "PS(ST)", "SLS-M1600(CB:max)", "M1600(MV:max)", "ULS-M1600(CB:max)", "ULS-S1600(CB:max)", "ULS-ENV(CB:max)"],
+      [5],
+    );
+    const m = (load: string) => t.rows.find((r) => r[1] === load && r[2] === "I")![t.columns.indexOf("Moment-y")] as number;
+    expect(m("SLS-M1600(max)")).toBeCloseTo(m("DL") + m("SDL") + m("PS") + m("M1600(max)"), 2);
+    expect(m("ULS-ENV(max)")).toBeCloseTo(Math.max(m("ULS-M1600(max)"), m("ULS-S1600(max)")), 4);
+  });
+
+  it("answers like MIDAS when results cannot be had: none before analysis, none after an edit, nothing for a wrong suffix", async () => {
+    await simpleBeam({ uniform: 10 });
+    expect((await client.postTable({ TABLE_NAME: "T", TABLE_TYPE: "REACTIONG", LOAD_CASE_NAMES: ["W(CB)"] })).message).toBe("");
+    await client.put("NODE", { "3": { Z: 0.01 } });
+    await expect(client.postTable({ TABLE_NAME: "T", TABLE_TYPE: "REACTIONG", LOAD_CASE_NAMES: ["W(ST)"] })).rejects.toThrow(/no analysis result/);
+    await expect(client.postTable({ TABLE_NAME: "T", TABLE_TYPE: "REACTIONX" })).rejects.toThrow(MidasError);
+  });
+
+  it("accepts an element pointing at a missing section, then fails the analysis naming it", async () => {
+    await simpleBeam({ uniform: 10 });
+    await client.put("ELEM", { "2": { SECT: 7 } });
+    expect((await client.get("ELEM"))["2"]!.SECT).toBe(7);
+    await expect(client.runAnalysis()).rejects.toThrow("The MIDAS analysis failed: Error: Element 2 refers to section 7, which does not exist.");
+  });
+
+  it("reports an unstable model instead of numbers", async () => {
+    await simpleBeam({ uniform: 10 });
+    await client.delete("CONS", [5]);
+    await expect(client.runAnalysis()).rejects.toThrow(/the structure is unstable at node \d+ \((DX|DZ|RY)\)/);
+  });
+});

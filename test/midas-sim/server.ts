@@ -1,0 +1,196 @@
+/**
+ * A stand-in for MIDAS Civil NX's API over real HTTP, for tests and trials: the
+ * /db tables Pontifex writes, /doc/SAVE and /doc/ANAL, /post/TABLE and
+ * /mapikey/verify, with the envelopes and traps of the real thing (see store.ts
+ * and post.ts). A test double of a commercial program: never part of lib/ or app/.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { type AnalysisResults, analyse, AnalysisError } from "./analysis";
+import { resultTable } from "./post";
+import { canonicalTable, RefusedWrite, SimModel, type SimUnit, TABLES } from "./store";
+
+export type MidasSimulatorOptions = {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  key: string;
+  /** What /mapikey/verify reports as the program. */
+  product?: string;
+  version?: string;
+  user?: string;
+  /** The unit a new model opens in (Civil NX keeps the last one used): N and mm unless told otherwise. */
+  defaultUnit?: Partial<SimUnit>;
+  /** Like Civil NX, /doc/ANAL on a model changed since the last save waits on a dialog and never answers. Default true. */
+  hangOnUnsavedAnalysis?: boolean;
+  /** Delay before every answer, ms (to test timeouts). */
+  delayMs?: number;
+  /** Answer 404 to everything, as the cloud relay does when Civil NX is not connected. */
+  notRunning?: boolean;
+};
+
+/** A refusal MIDAS reports with HTTP 200 and {"message": ...}, for the requests it matches. */
+export type ErrorBodyRule = { method?: string; path: RegExp; message: string };
+
+export type SimulatorState = {
+  model: SimModel;
+  results: AnalysisResults | null;
+  /** Requests seen, in order: method and path. */
+  requests: { method: string; path: string }[];
+  notRunning: boolean;
+  delayMs: number;
+  hangOnUnsavedAnalysis: boolean;
+  /** Requests that get an error body with HTTP 200 instead of their answer (tests set it). */
+  errorBody: ErrorBodyRule | null;
+};
+
+export type MidasSimulator = {
+  /** Base URL to configure: http://host:port/civil */
+  url: string;
+  origin: string;
+  port: number;
+  state: SimulatorState;
+  /** The stored rows of a table as GET shows them (all tables when none is named). */
+  inspect(table?: string): Record<string, Record<string, Record<string, unknown>>>;
+  close(): Promise<void>;
+};
+
+const BASE = "/civil";
+
+export async function startMidasSimulator(options: MidasSimulatorOptions): Promise<MidasSimulator> {
+  const unit: SimUnit = { FORCE: "N", DIST: "MM", HEAT: "KJ", TEMPER: "C", ...options.defaultUnit };
+  const state: SimulatorState = {
+    model: new SimModel(unit),
+    results: null,
+    requests: [],
+    notRunning: options.notRunning ?? false,
+    delayMs: options.delayMs ?? 0,
+    hangOnUnsavedAnalysis: options.hangOnUnsavedAnalysis ?? true,
+    errorBody: null,
+  };
+  const timers = new Set<NodeJS.Timeout>();
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const answer = () => handle(req, Buffer.concat(chunks).toString("utf8"), res, state, options);
+      if (state.delayMs > 0) {
+        const t = setTimeout(() => {
+          timers.delete(t);
+          answer();
+        }, state.delayMs);
+        timers.add(t);
+      } else answer();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve);
+  });
+  const { port, address } = server.address() as AddressInfo;
+  const host = address.includes(":") ? `[${address}]` : address;
+  const origin = `http://${host}:${port}`;
+  let closed = false;
+  return {
+    url: `${origin}${BASE}`,
+    origin,
+    port,
+    state,
+    inspect(table) {
+      const names = table ? [canonicalTable(table) ?? table] : Object.keys(TABLES);
+      return Object.fromEntries(names.map((t) => [t, state.model.read(t)]));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse, state: SimulatorState, options: MidasSimulatorOptions): void {
+  const url = new URL(req.url ?? "/", "http://simulator");
+  const path = url.pathname;
+  const method = (req.method ?? "GET").toUpperCase();
+  state.requests.push({ method, path });
+  if (req.headers["mapi-key"] !== options.key) return send(res, 401, { message: "MAPI-Key is not valid." });
+  if (state.notRunning) return send(res, 404, { message: "The program is not connected." });
+  const rule = state.errorBody;
+  if (rule && (!rule.method || rule.method === method) && rule.path.test(path)) return send(res, 200, { message: rule.message });
+
+  if (path === "/mapikey/verify" && method === "GET") {
+    return send(res, 200, {
+      user: options.user ?? "engineer@example.com",
+      program: options.product ?? "MIDAS Civil NX",
+      version: options.version ?? "2026 v2.2 (simulator)",
+    });
+  }
+  if (!path.startsWith(`${BASE}/`)) return send(res, 404, { message: "Not Found" });
+  const rest = path.slice(BASE.length);
+
+  let body: unknown = undefined;
+  if (raw.trim() !== "") {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return send(res, 200, { message: "The request body is not JSON." });
+    }
+  }
+  const arg = (body as { Argument?: unknown; Assign?: unknown } | undefined) ?? {};
+
+  if (rest === "/config/ver" && method === "GET")
+    return send(res, 200, { VER: { NAME: options.product ?? "MIDAS Civil NX", USER: options.user ?? "engineer@example.com", COMPANY: "Simulator" } });
+
+  const db = /^\/db\/([^/]+)$/.exec(rest);
+  if (db) {
+    const table = canonicalTable(decodeURIComponent(db[1]!));
+    if (!table) return send(res, 200, { message: `Not Found Key: ${db[1]} is not a table this program knows.` });
+    if (method === "GET") return send(res, 200, { [table]: state.model.read(table) });
+    if (method !== "POST" && method !== "PUT" && method !== "DELETE") return send(res, 200, { message: `${method} is not supported.` });
+    try {
+      const echo = state.model.write(method, table, arg.Assign);
+      state.results = null;
+      return send(res, method === "POST" ? 201 : 200, { [table]: echo });
+    } catch (e) {
+      if (e instanceof RefusedWrite) return send(res, method === "POST" ? 201 : 200, { message: e.message });
+      throw e;
+    }
+  }
+
+  if (method === "POST" && /^\/doc\/(SAVE|SAVEAS)$/i.test(rest)) {
+    state.model.save();
+    return send(res, 200, { message: "The model was saved." });
+  }
+  if (method === "POST" && /^\/doc\/NEW$/i.test(rest)) {
+    state.model.reset();
+    state.results = null;
+    return send(res, 200, { message: "A new model was opened." });
+  }
+  if (method === "POST" && /^\/doc\/ANAL$/i.test(rest)) {
+    // An unsaved model makes Civil NX ask where to save; the API call never returns.
+    if (state.model.dirty && state.hangOnUnsavedAnalysis) return;
+    try {
+      state.results = analyse(state.model);
+      return send(res, 200, { message: "The analysis completed successfully." });
+    } catch (e) {
+      if (e instanceof AnalysisError) return send(res, 200, { message: e.message.startsWith("Error") ? e.message : `Error: ${e.message}` });
+      throw e;
+    }
+  }
+  if (method === "POST" && /^\/post\/TABLE$/i.test(rest)) {
+    const results = state.results && state.results.revision === state.model.revision ? state.results : null;
+    const answer = resultTable(results, arg.Argument);
+    return send(res, answer.status, answer.body);
+  }
+  return send(res, 404, { message: "Not Found" });
+}
