@@ -474,7 +474,7 @@ async function main(): Promise<void> {
       }
       const url = new URL(ADMIN_URL);
       url.pathname = `/${database}`;
-      pgContainer = startContainer(names.pg, PORT, { DATABASE_URL: url.toString(), SEED_DEMO: "1" });
+      pgContainer = startContainer(names.pg, PORT, { DATABASE_URL: url.toString(), PONTIFEX_SECRET: randomBytes(36).toString("base64"), SEED_DEMO: "1" });
       return database;
     });
     const onPg = pgContainer as Container | undefined;

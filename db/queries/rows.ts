@@ -366,9 +366,6 @@ async function deleteIn(tx: Database, ref: TableRef, id: number, expectedVersion
   return { rows: -1, columns: 0, bytes: -deleted.bytes };
 }
 
-const sum = (deltas: Delta[]): Delta =>
-  deltas.reduce((a, d) => ({ rows: a.rows + d.rows, columns: a.columns + d.columns, bytes: a.bytes + d.bytes }), { rows: 0, columns: 0, bytes: 0 });
-
 export async function createRow(
   ref: TableRef,
   input: { parameter: string; values: Record<string, string> },
@@ -522,7 +519,10 @@ export async function applyBatch(ref: TableRef, ops: readonly BatchOp[], limits:
     }
     await recordWrite(tx, ref, { rows: creates.length - removed.length, columns: freshColumns, bytes }, limits);
     const texts = written.length
-      ? await queryRows<{ id: number; row: string }>(tx, sql`SELECT ${r.id} AS id, ${ROW_TEXT} AS row FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ANY(${sql.param(written)}::int[])`)
+      ? await queryRows<{ id: number; row: string }>(
+          tx,
+          sql`SELECT ${r.id} AS id, ${ROW_TEXT} AS row FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ANY(${sql.param(written)}::int[])`,
+        )
       : [];
     const byId = new Map(texts.map((t) => [t.id, JSON.parse(t.row) as FlatRow]));
     return { ok: true as const, rows: written.map((id) => byId.get(id)!).filter(Boolean), removed };
