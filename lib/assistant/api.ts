@@ -17,8 +17,15 @@ import type { AssistantUIMessage } from "./tools";
  * What useChat's DefaultChatTransport posts to `assistantApi.chat.path`. `id` is the conversation's.
  * The messages are checked in depth by streamAssistantReply (limits, then the SDK against the tools).
  */
+// The chat client makes ids of letters, digits, "_" and "-"; anything else (a NUL, say) never reaches the database.
+const conversationId = z
+  .string({ error: "expected the conversation id" })
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: "expected a conversation id of letters, digits, _ and -" });
+
 export const chatRequestSchema = z.object({
-  id: z.string({ error: "expected the conversation id" }).min(1).max(100),
+  id: conversationId,
   messages: z.array(z.unknown(), { error: "expected the conversation's messages" }),
   trigger: z.enum(["submit-message", "regenerate-message"]).optional(),
   messageId: z.string().max(100).optional(),
@@ -33,7 +40,7 @@ export type ChatErrorBody = { error: string; notConfigured?: boolean };
 export const MAX_TITLE_LENGTH = 120;
 
 /** `{id}` of the conversation routes: the id the browser made for the chat. */
-export const conversationParams = z.object({ id: z.string().min(1).max(100) });
+export const conversationParams = z.object({ id: conversationId });
 
 export const renameConversationSchema = z.object({
   title: storableText({ max: 1000, typeError: "expected the conversation's title as text" })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isStorableText, STORABLE_TEXT_MESSAGE } from "@/lib/validation";
+import { idSchema } from "@/lib/projects/schemas";
 import { COLUMN_NAME_PATTERN } from "./columns";
 import { normaliseParameterName } from "./names";
 
@@ -65,7 +66,7 @@ export const rowDataSchema = z.record(z.string(), z.unknown(), { error: "expecte
 /** A row id: a whole number, also accepted as a string of digits. */
 export const rowIdSchema = z.union([z.number(), z.string()], { error: "expected the row id as a number" }).transform((value, ctx) => {
   const id = typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof id !== "number" || !Number.isInteger(id) || id < 1) {
+  if (typeof id !== "number" || !Number.isInteger(id) || id < 1 || id > MAX_ID) {
     ctx.addIssue({ code: "custom", message: "expected the row id as a positive whole number" });
     return z.NEVER;
   }
@@ -91,9 +92,9 @@ export const flatRowSchema = z
 export const rowBodySchema = z.object({ data: rowDataSchema });
 
 /** Path of a table: `/api/projects/{id}/datasets/{ds}`. */
-export const tableParams = z.object({ id: z.coerce.number().int().min(1), ds: z.string() });
-export const rowParams = z.object({ id: z.coerce.number().int().min(1), ds: z.string(), rowId: rowIdSchema });
-export const columnParams = z.object({ id: z.coerce.number().int().min(1), ds: z.string(), name: z.string() });
+export const tableParams = z.object({ id: idSchema, ds: z.string() });
+export const rowParams = z.object({ id: idSchema, ds: z.string(), rowId: rowIdSchema });
+export const columnParams = z.object({ id: idSchema, ds: z.string(), name: z.string() });
 
 /** PATCH .../rows: many rows saved as one change, each `data` with its Version. */
 export const saveRowsSchema = z.object({
@@ -104,7 +105,7 @@ export const saveRowsSchema = z.object({
 });
 
 /** DELETE .../rows/{rowId}?version=: only the version the caller saw (an undo of a create). */
-export const deleteRowQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+export const deleteRowQuery = z.object({ version: idSchema.optional() });
 
 export const restoreSchema = z.object({
   version: z.number({ error: "expected the version to restore" }).int().min(1),
@@ -112,9 +113,9 @@ export const restoreSchema = z.object({
 });
 
 export const activityQuery = z.object({
-  user: z.coerce.number().int().min(1).optional(),
+  user: idSchema.optional(),
   parameter: z.string().max(255).optional(),
-  before: z.coerce.number().int().min(1).optional(),
+  before: idSchema.optional(),
 });
 
 export const historyEntrySchema = z

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
 import * as me from "@/app/api/auth/me/route";
@@ -11,6 +11,7 @@ import * as tokens from "@/app/api/revit/tokens/route";
 import { rateLimits, sessions } from "@/db/schema";
 import { RevitAgent } from "@/lib/relay/agent";
 import { hashToken } from "@/lib/auth/tokens";
+import { resetEnv } from "@/lib/env";
 import { testDb, useTestDatabase } from "@/test/database";
 import { expectJson, TestClient } from "@/test/http";
 import { useTestRelays } from "@/test/relay";
@@ -32,8 +33,10 @@ const PUBLIC_ROUTES = new Set([
   "/api/calculations/bending",
   "/api/calculations/shear",
   "/api/calculations/lap-length",
+  // The API's own description, public like the /docs/api page that renders it.
+  "/api/openapi.json",
 ]);
-const samples = { ds: "pier", parameter: "PierHeight", id: "1" };
+const samples = { ds: "pier", parameter: "PierHeight", id: "1", rowId: "1", userId: "1", name: "Item1", importId: "1", runId: "1" };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,9 +50,15 @@ async function callEveryProtectedRoute(client: TestClient): Promise<{ route: str
     if (PUBLIC_ROUTES.has(route.pattern)) continue;
     const { path, params } = fillRoute(route.pattern, samples);
     for (const [method, handler] of Object.entries(route.methods)) {
-      const response = await client.call(handler, path, { method, params, body: method === "GET" ? undefined : {} });
+      // An upload route takes multipart, not JSON: sent an (empty) form, only the session decides.
+      const upload = route.pattern.endsWith("/import");
+      const response = await client.call(
+        handler,
+        path,
+        upload ? { method, params, form: new FormData() } : { method, params, body: method === "GET" ? undefined : {} },
+      );
       const body = (await response.json()) as { error?: unknown };
-      expect(typeof body.error).toBe("string");
+      expect(typeof body.error, `${method} ${route.pattern}`).toBe("string");
       results.push({ route: `${method} ${route.pattern}`, status: response.status });
     }
   }
@@ -127,15 +136,23 @@ describe("sessions", () => {
   it("sets HttpOnly, SameSite=Lax and Path=/ on every Set-Cookie, and Secure over HTTPS", async () => {
     const { email } = await signedInClient("flags");
     const seen: string[] = [];
+    onTestFinished(() => {
+      delete process.env.PUBLIC_URL;
+      resetEnv();
+    });
     for (const https of [false, true]) {
+      // Over HTTPS: the site is published at an https:// address (PUBLIC_URL).
+      if (https) process.env.PUBLIC_URL = "https://localhost:3000";
+      resetEnv();
       const client = new TestClient();
-      const headers: Record<string, string> = https ? { "x-forwarded-proto": "https" } : {};
+      const headers: Record<string, string> = {};
       const origin = https ? "https://localhost:3000" : undefined;
       const signIn = await client.post(login.POST, "/api/auth/login", { body: { email, password: "test-password-123" }, headers, origin });
       seen.push(...signIn.headers.getSetCookie());
       await testDb(database)
         .update(sessions)
-        .set({ expiresAt: new Date(Date.now() + 20 * 86_400_000) })
+        // A session two days from its idle end: using it pushes the end out and re-sends the cookie.
+        .set({ expiresAt: new Date(Date.now() + 2 * 86_400_000) })
         .where(eq(sessions.tokenHash, hashToken(client.cookies.get("Session")!)));
       const extended = await client.get(me.GET, "/api/auth/me", { headers });
       expect(extended.headers.getSetCookie()).toHaveLength(1);

@@ -12,7 +12,8 @@ let cookie: string;
 beforeAll(async () => {
   ensureBuild();
   database = await processDatabase();
-  server = await startServer({ ...database.env, SEED_DEMO: "1" }, PORT);
+  // Behind a TLS-terminating proxy, which is the only one believed about HTTPS (TRUST_PROXY).
+  server = await startServer({ ...database.env, SEED_DEMO: "1", TRUST_PROXY: "1" }, PORT);
   cookie = await logIn(server.url);
 });
 
