@@ -15,7 +15,20 @@ export type DomainErrorKind =
   | "upstream" // 502: a program we call (MIDAS, the language model) failed
   | "unavailable"; // 503
 
+/** Marks every DomainError, whichever copy of this module made it (see Symbol.hasInstance below). */
+const BRAND = Symbol.for("pontifex.DomainError");
+
 export class DomainError extends Error {
+  // server.ts (through tsx) and Next's bundled routes each load their own copy of this module: the worker
+  // hasher's "busy" error, made by server.ts's copy, failed the routes' instanceof and answered 500, not 503.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // A subclass (none today) keeps the ordinary prototype check.
+    if (Object.getPrototypeOf(this) !== Error) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
+  readonly [BRAND] = true;
+
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
