@@ -6,7 +6,7 @@ const grid = (page: Page) => page.getByTestId("parameter-grid");
 const rowOf = (page: Page, parameter: string) =>
   grid(page)
     .getByRole("row")
-    .filter({ has: page.getByRole("cell", { name: parameter, exact: true }) });
+    .filter({ has: page.getByRole("gridcell", { name: parameter, exact: true }) });
 
 async function openPier(page: Page) {
   await page.goto("/revitpier");
@@ -57,7 +57,7 @@ test("export XLSX, change one cell in the workbook, re-import: the preview shows
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Imported pier-changed.xlsx: 0 rows added, 1 row changed, 0 rows removed")).toBeVisible();
   await page.getByPlaceholder("Filter Parameters...").fill("PierHeight");
-  await expect(rowOf(page, "PierHeight").getByRole("cell", { name: "98.765", exact: true })).toBeVisible();
+  await expect(rowOf(page, "PierHeight").getByRole("gridcell", { name: "98.765", exact: true })).toBeVisible();
 });
 
 test("a file that cannot be imported is refused with its sheet, row and column; nothing changes", async ({ page }, testInfo) => {

@@ -12,7 +12,18 @@ import { projectsApi } from "@/lib/projects/api";
 import { MAX_PROJECT_NAME, type ProjectSummary } from "@/lib/projects/schemas";
 
 /** "New project...": a name, and optionally the project whose tables it starts as a copy of. It becomes the current project. */
-export function NewProjectDialog({ open, onOpenChange, projects }: { open: boolean; onOpenChange: (open: boolean) => void; projects: ProjectSummary[] }) {
+export function NewProjectDialog({
+  open,
+  onOpenChange,
+  projects,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  projects: ProjectSummary[];
+  /** The new project is the current one now: whatever was showing the old one (the phone's menu drawer) can close. */
+  onCreated?: () => void;
+}) {
   const router = useRouter();
   const id = useId();
   const [name, setName] = useState("");
@@ -34,6 +45,7 @@ export function NewProjectDialog({ open, onOpenChange, projects }: { open: boole
     setName("");
     setCopyFrom("");
     onOpenChange(false);
+    onCreated?.();
     router.refresh();
   }
 

@@ -132,7 +132,7 @@ export function ProjectSwitcher({ projects, currentId, className, onSwitched, in
         </p>
         {search}
         {list}
-        <NewProjectDialog open={creating} onOpenChange={setCreating} projects={projects} />
+        <NewProjectDialog open={creating} onOpenChange={setCreating} projects={projects} onCreated={onSwitched} />
       </div>
     );
   }
