@@ -36,6 +36,9 @@ const [
   { HOST_EXEMPT_PATHS, isAllowedOrigin, isHttpsRequest, isKnownHost, publicOrigins },
   { baseSecurityHeaders },
   { PRECOMPRESSED_HEADER },
+  { getLiveTables, LiveTables, setLiveTables },
+  { findUserById },
+  { personName },
 ] = await Promise.all([
   import("next"),
   import("./db/client"),
@@ -53,6 +56,9 @@ const [
   import("./lib/http/origins"),
   import("./lib/http/security-headers"),
   import("./lib/http/precompressed"),
+  import("./lib/live/hub"),
+  import("./db/queries/users"),
+  import("./lib/auth/session"),
 ]);
 
 const log = logger();
@@ -112,6 +118,13 @@ async function start(): Promise<Pontifex> {
     maxSocketsPerToken: config.MAX_SOCKETS_PER_TOKEN,
   });
   setRelay(relay);
+  // Open tables hear of each other's saves and viewers over the same bus.
+  setLiveTables(
+    new LiveTables(bus, async (userId) => {
+      const user = await findUserById(userId);
+      return user ? personName(user) : "someone";
+    }),
+  );
 
   // Next 16 attaches its own 'upgrade' listener (HMR, and route matching that
   // may end foreign sockets) to the server it is given, on the first request.
@@ -208,6 +221,7 @@ async function start(): Promise<Pontifex> {
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       // Kept-alive connections close as soon as they fall idle.
       const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
+      getLiveTables()?.close();
       await relay.close();
       const timedOut = await Promise.race([drained.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), SHUTDOWN_GRACE_MS).unref())]);
       if (timedOut) {
@@ -218,6 +232,7 @@ async function start(): Promise<Pontifex> {
       clearInterval(idleSweep);
       clearInterval(housekeepingTimer);
       setRelay(undefined);
+      setLiveTables(undefined);
       setPasswordHasher(undefined);
       await hasher.close();
       await app.close();

@@ -23,5 +23,7 @@ export async function DatasetPage({ dataset, searchParams, extra }: { dataset: D
   }
   if (!page.current) return <NoProject title={info.title} projects={page.projects} />;
   const filter = typeof query.filter === "string" ? query.filter : undefined;
-  return <DatasetScreen key={`${page.current.id}:${dataset}`} dataset={info} project={page.current} initialFilter={filter} extra={extra} />;
+  return (
+    <DatasetScreen key={`${page.current.id}:${dataset}`} dataset={info} project={page.current} userId={page.user.id} initialFilter={filter} extra={extra} />
+  );
 }

@@ -24,7 +24,9 @@ import { ExportMenu } from "./export-menu";
 import { type GridActions, ParameterGrid } from "./grid/parameter-grid";
 import { PasteDialog } from "./paste-dialog";
 import { DatasetToolbar } from "./toolbar";
+import { LiveMark, LiveViewers } from "./live-marks";
 import { useDatasetRows } from "./use-dataset-rows";
+import { useLiveTable } from "./use-live-table";
 import { usePush } from "./use-push";
 import { useTableEdits } from "./use-table-edits";
 
@@ -45,6 +47,8 @@ function logFailure(status: number, error: string) {
 type DatasetScreenProps = {
   dataset: DatasetInfo;
   project: ProjectAccess;
+  /** The signed-in user: their own saves are not announced back to them. */
+  userId: number;
   /** The Parameter filter a link opened the screen with (`?filter=`). */
   initialFilter?: string;
   /** Tools of one table shown above the grid (e.g. "Fill from Revit tables" on Model Setup). */
@@ -52,7 +56,7 @@ type DatasetScreenProps = {
 };
 
 /** One screen for every table of a project (Revit and Midas): load, filter, sort, edit (a row, or cells like a spreadsheet), create, delete, undo, history, push. */
-export function DatasetScreen({ dataset, project, initialFilter = "", extra }: DatasetScreenProps) {
+export function DatasetScreen({ dataset, project, userId, initialFilter = "", extra }: DatasetScreenProps) {
   const { state, reload } = useDatasetRows(project.id, dataset.key);
   const { pushAll, pushRow, connected, outcome, dismissOutcome } = usePush(project.id, dataset.key);
   /** The push waiting for the engineer's OK after its preview: a row (by Parameter) or the whole table. */
@@ -73,6 +77,7 @@ export function DatasetScreen({ dataset, project, initialFilter = "", extra }: D
   const [busy, setBusy] = useState(false);
 
   const rows = state.status === "ready" ? state.rows : NO_ROWS;
+  const live = useLiveTable(project.id, dataset.key, userId, editing?.id ?? null, reload);
   const edits = useTableEdits(project.id, dataset.key, rows, reload);
   /** Every column the table has, shown or not (a row carries only its own). */
   const datasetColumns = useMemo(() => (state.status === "ready" ? state.columns.filter((k) => !fixed.has(k)) : []), [state]);
@@ -90,8 +95,24 @@ export function DatasetScreen({ dataset, project, initialFilter = "", extra }: D
       const id = error.id ?? Number(rows.find((r) => r.Parameter === error.parameter)?.Id);
       if (Number.isFinite(id)) notes.set(id, <FailedMark message={error.message} />);
     }
+    for (const [id, name] of live.editedBy)
+      notes.set(
+        id,
+        <>
+          {notes.get(id)}
+          <LiveMark kind="editing" name={name} />
+        </>,
+      );
+    for (const [id, name] of live.changedBy)
+      notes.set(
+        id,
+        <>
+          {notes.get(id)}
+          <LiveMark kind="changed" name={name} />
+        </>,
+      );
     return notes;
-  }, [outcome, rows]);
+  }, [outcome, rows, live.editedBy, live.changedBy]);
 
   // Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z anywhere on the screen, except while typing into a field.
   const { undo, redo } = edits;
@@ -252,6 +273,7 @@ export function DatasetScreen({ dataset, project, initialFilter = "", extra }: D
             connected={connected}
           >
             <ExportMenu projectId={project.id} dataset={dataset} readOnly={readOnly} onImported={() => void reload()} />
+            <LiveViewers others={live.others} />
           </DatasetToolbar>
 
           {editing && (

@@ -17,6 +17,11 @@ function expiryFrom(now: number, createdAt: number): Date {
 
 export type PublicUser = { id: number; email: string; firstName: string; lastName: string };
 
+/** How a person is named to others (presence, history): their name, or their e-mail when they gave none. */
+export function personName(user: { firstName: string; lastName: string; email: string }): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+}
+
 export function toPublicUser(user: User): PublicUser {
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { deleteImport, findImport, saveImport } from "@/db/queries/imports";
 import { applyBatch, type BatchOp, type FlatRow, MAX_COLUMNS, MAX_NEW_COLUMNS_PER_WRITE, MAX_ROWS, type TableRef, tableSnapshot } from "@/db/queries/rows";
+import { announceChange } from "@/lib/live/hub";
 import { DomainError } from "@/lib/errors";
 import { baselineOf, type ImportLimits, type ImportPreview, planImport, readGrid } from "./import-plan";
 import { datasets } from "./registry";
@@ -111,6 +112,7 @@ export async function applyImport(table: TableRef, importId: string, removeMissi
         throw new DomainError("conflict", `A row this import adds was created by someone else since the preview. ${again}`);
       unwrap(result);
     }
+    announceChange(table, userId, result.ok ? result.rows.map((r) => r.Id) : []);
   }
   await deleteImport(stored.id);
   return counts;

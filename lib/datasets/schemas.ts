@@ -130,3 +130,9 @@ export const historyEntrySchema = z
     batchId: z.string().nullable(),
   })
   .meta({ id: "HistoryEntry", description: "One change of a row: who, when, and the row before and after as {Parameter, ...values}." });
+
+/** A browser tab's id for live tables: letters, digits and "-" (a random UUID). */
+export const liveClientSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: "expected the tab's client id" });
+export const liveEventsQuery = z.object({ client: liveClientSchema });
+/** POST .../presence: which row this tab is editing now (null: none). */
+export const presenceSchema = z.object({ client: liveClientSchema, editing: rowIdSchema.nullable() });

@@ -21,6 +21,7 @@ import {
   type WriteResult,
 } from "@/db/queries/rows";
 import { env } from "@/lib/env";
+import { announceChange } from "@/lib/live/hub";
 import { DomainError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { datasetKeys, type DatasetKey, isDatasetKey } from "./registry";
@@ -78,18 +79,28 @@ export const limits = () => ({ maxBytes: env().TABLE_MAX_BYTES });
 
 export async function createRow(table: TableRef, input: RowInput, userId: number | null): Promise<FlatRow> {
   if (input.parameter === undefined) throw new DomainError("invalid", 'Invalid field "data.Parameter": every row needs a Parameter name.');
-  return unwrap(await insertRow(table, { parameter: input.parameter, values: input.values }, limits(), { userId }));
+  return announced(table, userId, unwrap(await insertRow(table, { parameter: input.parameter, values: input.values }, limits(), { userId })));
+}
+
+/** Tells the table's open browsers about a written row, and hands it back. */
+function announced(table: TableRef, userId: number | null, row: FlatRow): FlatRow {
+  announceChange(table, userId, [row.Id]);
+  return row;
 }
 
 export async function editRow(table: TableRef, id: number, input: RowInput, userId: number | null): Promise<FlatRow> {
   if (id > MAX_ID) throw new DomainError("not-found", `There is no row with id ${id} in this table.`);
-  return unwrap(await updateRow(table, id, { parameter: input.parameter, values: input.values, expectedVersion: input.version }, limits(), { userId }), id);
+  return announced(
+    table,
+    userId,
+    unwrap(await updateRow(table, id, { parameter: input.parameter, values: input.values, expectedVersion: input.version }, limits(), { userId }), id),
+  );
 }
 
 /** Deletes a row; with `version`, only if nobody saved it since (an undo of a create never deletes someone's newer row). */
 export async function deleteRow(table: TableRef, id: number, userId: number | null, version?: number): Promise<void> {
   const result = id > MAX_ID ? ({ ok: false, reason: "not-found" } as const) : await removeRow(table, id, { userId }, version);
-  if (result.ok) return;
+  if (result.ok) return announceChange(table, userId, [id]);
   if (result.reason === "not-found") throw new DomainError("not-found", `There is no row with id ${id} in this table. It may have been deleted already.`);
   unwrap(result, id);
 }
@@ -102,7 +113,14 @@ export async function deleteRow(table: TableRef, id: number, userId: number | nu
 export async function saveRows(table: TableRef, rows: { id: number; data: RowInput }[], actor: Actor): Promise<FlatRow[]> {
   const ops: BatchOp[] = rows.map(({ id, data }) => ({ kind: "update", id, parameter: data.parameter, values: data.values, expectedVersion: data.version }));
   const result = await applyBatch(table, ops, limits(), { ...actor, batchId: actor.batchId ?? randomUUID() });
-  if (result.ok) return result.rows;
+  if (result.ok) {
+    announceChange(
+      table,
+      actor.userId,
+      result.rows.map((r) => r.Id),
+    );
+    return result.rows;
+  }
   if (result.reason === "conflicts") {
     const deleted = result.conflicts.filter((c) => c.current === null).length;
     throw new DomainError(
@@ -128,19 +146,19 @@ export function activity(table: TableRef, filter: { userId?: number; parameter?:
 export async function restore(table: TableRef, rowId: number, version: number, expectedVersion: number | undefined, userId: number): Promise<FlatRow> {
   const result = await restoreVersion(table, rowId, version, expectedVersion, limits(), { userId });
   if (!result.ok && result.reason === "no-such-version") throw new DomainError("not-found", `Row ${rowId} has no version ${version} to restore.`);
-  return unwrap(result as WriteResult, rowId);
+  return announced(table, userId, unwrap(result as WriteResult, rowId));
 }
 
 /** Brings back a deleted row, as it was when deleted. */
 export async function undelete(table: TableRef, rowId: number, userId: number): Promise<FlatRow> {
   const result = await undeleteRow(table, rowId, limits(), { userId });
   if (!result.ok && result.reason === "not-deleted") throw new DomainError("not-found", `Row ${rowId} is not a deleted row of this table.`);
-  return unwrap(result as WriteResult, rowId);
+  return announced(table, userId, unwrap(result as WriteResult, rowId));
 }
 
 export async function removeColumn(table: TableRef, name: string): Promise<void> {
   const outcome = await dropColumn(table, name);
-  if (outcome.ok) return;
+  if (outcome.ok) return announceChange(table, null, []);
   if (outcome.reason === "not-found") throw new DomainError("not-found", `This table has no column "${name}".`);
   throw new DomainError("conflict", `Column "${name}" is not empty: ${outcome.parameters.join(", ")} still hold values in it. Clear them first.`, {
     parameters: outcome.parameters,

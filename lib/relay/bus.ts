@@ -14,7 +14,19 @@ export type BusMessage =
   /** The user's set of connected add-ins changed. */
   | { kind: "connections"; userId: number }
   /** A token was revoked: its sockets close, wherever they are. */
-  | { kind: "revoke"; tokenId: number };
+  | { kind: "revoke"; tokenId: number }
+  /** Rows of a project's table were written (lib/live): open browsers reload them. */
+  | { kind: "table-rows"; projectId: number; dataset: string; userId: number | null; name: string; ids: number[] }
+  /** A browser tab started or stopped editing a row (lib/live): the server holding its stream tells the others. */
+  | { kind: "table-editing"; projectId: number; dataset: string; client: string; userId: number; editing: number | null }
+  /** Who has a table open on one server (lib/live). */
+  | {
+      kind: "table-presence";
+      projectId: number;
+      dataset: string;
+      server: string;
+      viewers: { client: string; userId: number; name: string; editing: number | null }[];
+    };
 
 export interface RelayBus {
   publish(message: BusMessage): Promise<void>;
