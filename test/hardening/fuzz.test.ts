@@ -136,6 +136,7 @@ const request = fc.record({
   name: segment(["Item1", "Item2", "Item9"]),
   importId: segment(["1", "2", "0"]),
   runId: segment(["1", "2", "0"]),
+  kind: segment(["reaction", "bearing", "girder", "pile"]),
   body,
   query: fc.oneof(
     fc.constant(""),
@@ -198,7 +199,7 @@ it(`${RUNS} random requests per API route: no 500, every refusal JSON {error}, n
       fc.asyncProperty(request, async (r) => {
         const params: Record<string, string> = {};
         const path = route.pattern.replace(/\[([^\]]+)\]/g, (_, name: string) => {
-          params[name] = String(r[name as "ds" | "parameter" | "id" | "rowId" | "userId" | "name" | "importId" | "runId"]);
+          params[name] = String(r[name as "ds" | "parameter" | "id" | "rowId" | "userId" | "name" | "importId" | "runId" | "kind"]);
           return encodeURIComponent(params[name]!);
         });
         client.cookies.clear();
