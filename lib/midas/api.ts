@@ -132,7 +132,7 @@ export const midasApi = {
     tag,
     auth: true,
     params: resultParams,
-    query: resultsQuery as never,
+    query: resultsQuery,
     status: 200,
     response: resultsSchema,
     produces: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],

@@ -43,7 +43,7 @@ export function tableLoads(table: ResultTable): string[] {
 }
 
 /** The rows of the chosen cases (all rows when none are chosen). */
-export function filterCases(table: ResultTable, cases: readonly string[] | undefined): ResultTable {
+export function filterCases<T extends ResultTable>(table: T, cases: readonly string[] | undefined): T {
   if (!cases || cases.length === 0) return table;
   const load = table.columns.indexOf("Load");
   if (load < 0) return table;
