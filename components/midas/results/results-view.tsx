@@ -50,7 +50,7 @@ export function ResultsView({ project, kind, title, answer: initial, runReason }
 
   if (!answer || !table) {
     return (
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10">
+      <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-10">
         <h1 className="text-3xl font-semibold tracking-tight text-white">{title}</h1>
         <Card>
           <CardHeader>
@@ -91,7 +91,7 @@ export function ResultsView({ project, kind, title, answer: initial, runReason }
     setChosen((now) => (on ? answer.cases.filter((c) => c === name || now.includes(c)) : now.filter((c) => c !== name)));
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 print:max-w-none print:p-0" data-testid="midas-results" data-kind={kind}>
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-10 print:max-w-none print:p-0" data-testid="midas-results" data-kind={kind}>
       <div>
         <h1 className="text-3xl font-semibold tracking-tight text-white print:text-black">{title}</h1>
         <p className="mt-1 text-sm text-zinc-300 print:text-black">
