@@ -157,8 +157,9 @@ export function ResultsChart(props: ResultsChartProps) {
     case "girder":
       return <GirderChart {...props} />;
     case "pile": {
-      const { data, series } = groupedBars(table, ["Support", "Pile"], column);
-      return <Bars data={data} series={series} unit={unit} column={column} xLabel="Pile (largest magnitude along it)" />;
+      // Per pile group (a pier's piles): the largest magnitude over its piles and their length; the table has every pile.
+      const { data, series } = groupedBars(table, ["Support"], column);
+      return <Bars data={data} series={series} unit={unit} column={column} xLabel="Pile group (largest magnitude of its piles)" />;
     }
   }
 }

@@ -219,7 +219,15 @@ function ScrollTable({ label, children, className }: { label: string; children: 
 const th = "sticky top-0 bg-card px-2 py-1.5 text-left font-medium whitespace-nowrap";
 const td = "px-2 py-1 whitespace-nowrap tabular-nums";
 
+/** Rows of the value table drawn at a time: thousands of rows would slow every switch of cases (the export has them all). */
+const PAGE_ROWS = 200;
+
 function ResultTableView({ table, label }: { table: Answer; label: string }) {
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(table.rows.length / PAGE_ROWS));
+  const current = Math.min(page, pages - 1);
+  const from = current * PAGE_ROWS;
+  const shown = table.rows.slice(from, from + PAGE_ROWS);
   return (
     <Card className="print:border-0 print:shadow-none">
       <CardHeader>
@@ -227,10 +235,11 @@ function ResultTableView({ table, label }: { table: Answer; label: string }) {
           <h2>Table</h2>
         </CardTitle>
         <CardDescription>
-          {table.rows.length} row{table.rows.length === 1 ? "" : "s"}, as in the export.
+          {table.rows.length} row{table.rows.length === 1 ? "" : "s"}, as in the export
+          {pages > 1 ? `; rows ${from + 1} to ${from + shown.length} shown.` : "."}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
         <ScrollTable label={label}>
           <thead>
             <tr className="border-b">
@@ -242,8 +251,8 @@ function ResultTableView({ table, label }: { table: Answer; label: string }) {
             </tr>
           </thead>
           <tbody>
-            {table.rows.map((row, i) => (
-              <tr key={i} className="border-b last:border-0">
+            {shown.map((row, i) => (
+              <tr key={from + i} className="border-b last:border-0">
                 {row.map((cell, j) => (
                   <td key={j} className={`${td} ${table.columns[j] === "Uplift" && cell === "yes" ? "font-semibold text-destructive" : ""}`}>
                     {cell}
@@ -253,6 +262,19 @@ function ResultTableView({ table, label }: { table: Answer; label: string }) {
             ))}
           </tbody>
         </ScrollTable>
+        {pages > 1 && (
+          <nav aria-label="Table pages" className="flex items-center gap-2 text-sm print:hidden">
+            <Button variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
+              Previous rows
+            </Button>
+            <span>
+              Page {current + 1} of {pages}
+            </span>
+            <Button variant="outline" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
+              Next rows
+            </Button>
+          </nav>
+        )}
       </CardContent>
     </Card>
   );
