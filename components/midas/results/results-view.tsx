@@ -24,6 +24,9 @@ const ResultsChart = dynamic(() => import("./results-chart").then((m) => m.Resul
   loading: () => <p className="h-80 text-sm text-muted-foreground">Loading the chart...</p>,
 });
 
+// Fetch the chart code as soon as this module runs in the browser, in parallel with hydration rather than after it.
+if (typeof window !== "undefined") void import("./results-chart");
+
 const fmt = (v: number) => v.toLocaleString("en-AU", { maximumFractionDigits: 1 });
 const when = (iso: string) => new Date(iso).toLocaleString("en-AU", { dateStyle: "medium", timeStyle: "short" });
 
