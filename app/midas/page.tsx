@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CreateMidas } from "@/components/midas/create-midas";
+import { runAnalysisReason } from "@/components/midas/results/results-page";
 import { NoProject } from "@/components/projects/no-project";
 import { requireUser } from "@/lib/auth/current-user";
 import { datasets } from "@/lib/datasets/registry";
@@ -22,7 +23,12 @@ export default async function CreateMidasPage() {
   }
   if (!page.current) return <NoProject title={tool.label} projects={page.projects} />;
   const project = page.current;
-  const [connection, { tables }, runs] = await Promise.all([findConnection(page.user.id), loadProjectTables(project.id), projectRuns(project.id)]);
+  const [connection, { tables }, runs, analysisReason] = await Promise.all([
+    findConnection(page.user.id),
+    loadProjectTables(project.id),
+    projectRuns(project.id),
+    runAnalysisReason(page.user.id, project),
+  ]);
   const titles = Object.fromEntries(midasDatasetKeys.map((key) => [key, datasets[key].title]));
   return (
     <CreateMidas
@@ -33,6 +39,8 @@ export default async function CreateMidasPage() {
       titles={titles}
       running={runs.find((r) => r.finishedAt === null) ?? null}
       lastRun={runs.find((r) => r.finishedAt !== null) ?? null}
+      analysisReason={analysisReason}
+      lastAnalysis={runs.find((r) => r.kind === "analysis" && r.finishedAt !== null) ?? null}
     />
   );
 }

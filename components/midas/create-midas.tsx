@@ -18,6 +18,7 @@ import { refusal } from "@/lib/projects/roles";
 import { ACTION_TEXT, formatWhen } from "./format";
 import { OutcomeBadge } from "./outcome-badge";
 import { ProblemList, type ProblemView } from "./problem-list";
+import { RunAnalysis } from "./run-analysis";
 
 // The preview and outcome tables load when there is something to show.
 const PreviewChanges = dynamic(() => import("./preview-changes").then((m) => m.PreviewChanges), { loading: () => <p className="text-sm">Loading...</p> });
@@ -35,7 +36,17 @@ export type CreateMidasProps = {
   /** A run of the project going on when the page was rendered, and the last finished one. */
   running: RunSummary | null;
   lastRun: RunSummary | null;
+  /** Why Run analysis cannot be used now (null: it can), and the last analysis. */
+  analysisReason?: string | null;
+  lastAnalysis?: RunSummary | null;
 };
+
+const RESULT_LINKS = [
+  ["Reactions", "/midas/midasresultreaction"],
+  ["Bearings", "/midas/midasresultbearing"],
+  ["Girder", "/midas/midasresultgirder"],
+  ["Piles", "/midas/midasresultpile"],
+] as const;
 
 const POLL_MS = 1000;
 
@@ -48,7 +59,7 @@ function who(run: RunSummary): string {
  * Preview (what would change in MIDAS), and Apply with its progress and the
  * outcome per MIDAS table. The server makes every MIDAS call.
  */
-export function CreateMidas({ project, connection, problems, titles, running, lastRun }: CreateMidasProps) {
+export function CreateMidas({ project, connection, problems, titles, running, lastRun, analysisReason = null, lastAnalysis = null }: CreateMidasProps) {
   const router = useRouter();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -276,6 +287,30 @@ export function CreateMidas({ project, connection, problems, titles, running, la
               <TableOutcomes tables={result.tables} onlyChanged />
             </section>
           )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Analysis and results</h2>
+          </CardTitle>
+          <CardDescription>
+            {lastAnalysis
+              ? `Last analysis: ${formatWhen(lastAnalysis.startedAt)} by ${who(lastAnalysis)}, ${lastAnalysis.outcome}.`
+              : "The model of this project has not been analysed yet."}{" "}
+            MIDAS analyses the model it holds; Pontifex then reads the reactions, bearing, girder and pile results.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <RunAnalysis projectId={project.id} reason={analysisReason} variant="outline" />
+          <nav aria-label="Result pages" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {RESULT_LINKS.map(([label, href]) => (
+              <Link key={href} href={href} className="underline underline-offset-4">
+                {label}
+              </Link>
+            ))}
+          </nav>
         </CardContent>
       </Card>
 

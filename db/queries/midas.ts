@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Database, db as defaultDb, postgresErrorCode } from "../client";
-import { type MidasRun, type MidasRunKind, midasConnections, midasRuns, users } from "../schema";
+import { type MidasRun, type MidasRunKind, midasConnections, midasResults, midasRuns, users } from "../schema";
 
 // ---------------------------------------------------------------- connections
 
@@ -162,4 +162,42 @@ export async function latestBuild(projectId: number, db: Database = defaultDb())
     .orderBy(desc(midasRuns.finishedAt))
     .limit(1);
   return run;
+}
+
+// ---------------------------------------------------------------- results
+
+export type StoredResults = typeof midasResults.$inferSelect;
+
+/** Stores (or replaces) one result kind of a project. */
+export async function saveResults(
+  values: { projectId: number; kind: string; analysisId: string | null; buildId: string | null; data: Record<string, unknown>; fetchedAt?: Date },
+  db: Database = defaultDb(),
+): Promise<StoredResults> {
+  const fetchedAt = values.fetchedAt ?? new Date();
+  const [row] = await db
+    .insert(midasResults)
+    .values({ ...values, fetchedAt })
+    .onConflictDoUpdate({
+      target: [midasResults.projectId, midasResults.kind],
+      set: { analysisId: values.analysisId, buildId: values.buildId, data: values.data, fetchedAt },
+    })
+    .returning();
+  return row!;
+}
+
+export async function findResults(projectId: number, kind: string, db: Database = defaultDb()): Promise<StoredResults | undefined> {
+  const [row] = await db
+    .select()
+    .from(midasResults)
+    .where(and(eq(midasResults.projectId, projectId), eq(midasResults.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+/** Which result kinds the project has, with when each was read (no data: it can be large). */
+export async function listResults(projectId: number, db: Database = defaultDb()): Promise<{ kind: string; fetchedAt: Date; buildId: string | null }[]> {
+  return db
+    .select({ kind: midasResults.kind, fetchedAt: midasResults.fetchedAt, buildId: midasResults.buildId })
+    .from(midasResults)
+    .where(eq(midasResults.projectId, projectId));
 }

@@ -2,11 +2,15 @@ import { z } from "zod";
 import { endpoint } from "@/lib/http/contract";
 import { projectParams } from "@/lib/projects/schemas";
 import {
+  analysisSchema,
   applySchema,
   connectionBodySchema,
   connectionSchema,
   connectionTestSchema,
   previewSchema,
+  resultParams,
+  resultsQuery,
+  resultsSchema,
   runDetailSchema,
   runParams,
   runSummarySchema,
@@ -104,5 +108,34 @@ export const midasApi = {
     status: 200,
     response: runDetailSchema,
     errors: [401, 404],
+  }),
+  analysis: endpoint({
+    method: "POST",
+    path: "/api/projects/{id}/midas/analysis",
+    summary: "Run analysis: POST /doc/ANAL in your MIDAS, then read and store the reactions, bearing, girder and pile results (editors and owners)",
+    description:
+      '409 `{error}` "build first" when MIDAS does not hold the model of the project\'s current Midas tables (never built, or the tables changed since the last build), or while another run goes on; 502 `{error, kind, runId}` when MIDAS cannot be reached. An analysis MIDAS reports as failed answers 200 with outcome failed and its message.',
+    tag,
+    auth: true,
+    params: projectParams,
+    status: 200,
+    response: analysisSchema,
+    errors: [400, 401, 403, 404, 409, 502],
+  }),
+  results: endpoint({
+    method: "GET",
+    path: "/api/projects/{id}/midas/results/{kind}",
+    summary:
+      "The stored results of a kind (reaction, bearing, girder, pile), numbers as numbers, flagged stale once the tables have changed; as CSV or XLSX with ?format",
+    description:
+      "404 `{error}` when there are no results yet; `?refresh=1` reads them again from MIDAS (502 when MIDAS fails); 400 for a case the results do not hold.",
+    tag,
+    auth: true,
+    params: resultParams,
+    query: resultsQuery,
+    status: 200,
+    response: resultsSchema,
+    produces: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    errors: [400, 401, 404, 502],
   }),
 };

@@ -137,7 +137,7 @@ function whoText(run: RunWithUser): string {
   return name ? `${name} (${run.user.email})` : run.user.email;
 }
 
-async function startRun(userId: number, project: ProjectAccess, kind: "build" | "analysis"): Promise<MidasRun> {
+export async function startRun(userId: number, project: ProjectAccess, kind: "build" | "analysis"): Promise<MidasRun> {
   await closeAbandonedRuns(
     project.id,
     ABANDONED_AFTER_MINUTES,

@@ -133,3 +133,42 @@ export const runDetailSchema = runSummarySchema
   .meta({ id: "MidasRun" });
 
 export const runParams = z.object({ id: idSchema, runId: z.string().max(64) });
+
+// ---------------------------------------------------------------- analysis and results
+
+export const resultKindSchema = z.enum(["reaction", "bearing", "girder", "pile"]);
+export const resultParams = z.object({ id: idSchema, kind: resultKindSchema });
+
+export const resultsQuery = z.object({
+  cases: z
+    .string()
+    .max(4000)
+    .optional()
+    .meta({ description: "Comma-separated cases and combinations (all when omitted); a max/min pair is chosen by its name." }),
+  refresh: z.enum(["0", "1"]).optional().meta({ description: "1: read the results again from MIDAS first." }),
+  format: z.enum(["json", "csv", "xlsx"]).optional().meta({ description: "csv or xlsx: the same table as a download (headings with units)." }),
+});
+
+export const analysisSchema = z
+  .object({
+    runId: z.string(),
+    outcome: z.enum(["done", "failed"]),
+    error: z.string().optional(),
+    kinds: z.array(resultKindSchema).meta({ description: "The result kinds read and stored." }),
+  })
+  .meta({ id: "MidasAnalysis" });
+
+const cell = z.union([z.string(), z.number()]);
+
+export const resultsSchema = z
+  .object({
+    kind: resultKindSchema,
+    fetchedAt: z.string(),
+    stale: z.boolean().meta({ description: "The project's Midas tables have changed since the build these results belong to." }),
+    units: z.object({ force: z.string(), length: z.string() }),
+    columns: z.array(z.string()),
+    rows: z.array(z.array(cell)),
+    cases: z.array(z.string()).meta({ description: "Every case and combination the stored results hold." }),
+    keyPoints: z.array(z.object({ label: z.string(), chainage: z.number(), elem: z.number(), part: z.enum(["I", "J"]) })),
+  })
+  .meta({ id: "MidasResults" });

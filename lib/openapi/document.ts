@@ -51,7 +51,14 @@ function operation(e: AnyEndpoint): ZodOpenApiOperationObject {
   const success =
     e.response === null
       ? { description: e.summary, content: Object.fromEntries(produces.map((type) => [type, { schema: { type: "string" } as never }])) }
-      : { description: e.summary, content: { "application/json": { schema: e.response } } };
+      : {
+          description: e.summary,
+          content: {
+            "application/json": { schema: e.response },
+            // A JSON answer that can also come as a file (?format=csv).
+            ...(e.produces ? Object.fromEntries(produces.map((type) => [type, { schema: { type: "string" } as never }])) : {}),
+          },
+        };
   const responses: Record<string, unknown> = { [String(e.status)]: success };
   for (const status of new Set([...e.errors, 421])) {
     responses[String(status)] = { description: STATUS_TEXT[status] ?? "Failure", content: { "application/json": { schema: errorSchema } } };

@@ -5,6 +5,7 @@ import { projectAssistantContext } from "@/lib/assistant/project-context";
 import { countChatMessage } from "@/lib/auth/limits";
 import { env } from "@/lib/env";
 import { ApiError, route } from "@/lib/http/route";
+import { midasReader } from "@/lib/midas/assistant-reader";
 
 // Viewers may chat: what they cannot do, the tools mark on their cards and the API refuses.
 export const POST = route({ body: chatRequestSchema, project: { from: "current", need: "read" } }, async ({ body, request, auth, project, log }) => {
@@ -17,7 +18,7 @@ export const POST = route({ body: chatRequestSchema, project: { from: "current",
     return await streamAssistantReply({
       model,
       messages: body.messages,
-      context: projectAssistantContext(auth.user, project),
+      context: projectAssistantContext(auth.user, project, midasReader(auth.user.id, project)),
       abortSignal: request.signal,
       onFinish: async ({ messages }) => {
         try {

@@ -3,6 +3,8 @@ import { notFound } from "next/navigation";
 import { DatasetPage, type SearchParams } from "@/components/datasets/dataset-page";
 import { ToolPage } from "@/components/layout/tool-page";
 import { FillFromRevit } from "@/components/midas/fill-from-revit";
+import { MidasResultsPage } from "@/components/midas/results/results-page";
+import type { ResultKind } from "@/lib/midas/results";
 import { isMidasDatasetKey } from "@/lib/midas/tables";
 import { findTool, midasSlugs } from "@/lib/navigation";
 import { pageProjects } from "@/lib/projects/page";
@@ -19,6 +21,14 @@ export async function generateMetadata({ params }: { params: Promise<{ tool: str
   return { title: findTool(`/midas/${tool}`)?.label };
 }
 
+/** The four result pages of Midas Control and the kind each shows. */
+const RESULT_PAGES: Record<string, ResultKind> = {
+  midasresultreaction: "reaction",
+  midasresultbearing: "bearing",
+  midasresultgirder: "girder",
+  midasresultpile: "pile",
+};
+
 /** The nine Midas DB tables are parameter tables like the Revit ones: the same screen. */
 export default async function MidasToolPage({ params, searchParams }: { params: Promise<{ tool: string }>; searchParams: Promise<SearchParams> }) {
   const { tool } = await params;
@@ -29,5 +39,7 @@ export default async function MidasToolPage({ params, searchParams }: { params: 
   }
   const entry = findTool(`/midas/${tool}`);
   if (!entry) notFound();
+  const kind = RESULT_PAGES[tool];
+  if (kind) return <MidasResultsPage kind={kind} title={entry.label} path={`/midas/${tool}`} />;
   return <ToolPage title={entry.label} description={entry.description} />;
 }

@@ -1,0 +1,193 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as analysis from "@/app/api/projects/[id]/midas/analysis/route";
+import * as apply from "@/app/api/projects/[id]/midas/apply/route";
+import * as results from "@/app/api/projects/[id]/midas/results/[kind]/route";
+import * as row from "@/app/api/projects/[id]/datasets/[ds]/rows/[rowId]/route";
+import * as rows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
+import * as connection from "@/app/api/midas/connection/route";
+import { insertProject, setCurrentProject } from "@/db/queries/projects";
+import { demoMidasTables } from "@/db/seed-midas-data";
+import { midasDatasetKeys } from "@/lib/midas/tables";
+import { useTestDatabase } from "@/test/database";
+import { expectJson, type TestClient } from "@/test/http";
+import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
+import { joinProject, seedRows, signedInClient } from "@/test/session";
+
+useTestDatabase();
+
+const KEY = "sim-key-results-4821";
+let sim: MidasSimulator;
+
+type Person = Awaited<ReturnType<typeof signedInClient>>;
+type Row = Record<string, string | number>;
+type Analysis = { runId: string; outcome: "done" | "failed"; error?: string; kinds: string[] };
+type Results = {
+  kind: string;
+  fetchedAt: string;
+  stale: boolean;
+  units: { force: string; length: string };
+  columns: string[];
+  rows: (string | number)[][];
+  cases: string[];
+  keyPoints: { label: string; chainage: number; elem: number; part: string }[];
+};
+
+const p = (id: number, extra: Record<string, string> = {}) => ({ params: { id: String(id), ...extra } });
+const runAnalysis = (client: TestClient, id: number) => client.post(analysis.POST, `/api/projects/${id}/midas/analysis`, p(id));
+const applyTo = (client: TestClient, id: number) => client.post(apply.POST, `/api/projects/${id}/midas/apply`, p(id));
+const resultsOf = (client: TestClient, id: number, kind: string, query = "") =>
+  client.get(results.GET, `/api/projects/${id}/midas/results/${kind}${query}`, p(id, { kind }));
+
+async function setCell(client: TestClient, id: number, ds: string, parameter: string, item: string, value: string): Promise<void> {
+  const list = (await expectJson<{ data: Row[] }>(await client.get(rows.GET, `/api/projects/${id}/datasets/${ds}/rows`, p(id, { ds })), 200)).data;
+  const target = list.find((r) => r.Parameter === parameter)!;
+  const res = await client.call(row.PATCH, `/api/projects/${id}/datasets/${ds}/rows/${target.Id}`, {
+    method: "PATCH",
+    ...p(id, { ds, rowId: String(target.Id) }),
+    body: { data: { Version: target.Version, [item]: value } },
+  });
+  await expectJson(res, 200);
+}
+
+async function demoProject(owner: Person, name: string): Promise<number> {
+  const project = await insertProject(name, owner.userId);
+  const tables = demoMidasTables();
+  for (const dataset of midasDatasetKeys) await seedRows(project.id, dataset, tables[dataset]);
+  await setCurrentProject(owner.userId, project.id);
+  return project.id;
+}
+
+let owner: Person;
+let viewer: Person;
+let viaduct: number;
+
+beforeAll(async () => {
+  sim = await startMidasSimulator({ port: 0, key: KEY });
+  [owner, viewer] = (await Promise.all(["results-owner", "results-viewer"].map((n) => signedInClient(n)))) as [Person, Person];
+  viaduct = await demoProject(owner, "Results viaduct");
+  await joinProject(viewer.userId, viaduct, "viewer");
+  for (const person of [owner, viewer])
+    await expectJson(await person.client.call(connection.PUT, "/api/midas/connection", { method: "PUT", body: { baseUrl: sim.url, apiKey: KEY } }), 200);
+}, 60_000);
+
+afterAll(async () => {
+  await sim.close();
+});
+
+afterEach(() => {
+  sim.state.notRunning = false;
+  sim.state.errorBody = null;
+});
+
+describe("Run analysis and the MIDAS results", () => {
+  it("refuses to analyse before the model is built (409 build first), and has no results yet (404)", async () => {
+    const answer = await expectJson(await runAnalysis(owner.client, viaduct), 409);
+    expect(answer.error).toMatch(/^Build first/);
+    expect(sim.state.requests.some((r) => r.path === "/civil/doc/ANAL")).toBe(false);
+    expect((await expectJson(await resultsOf(owner.client, viaduct, "girder"), 404)).error).toMatch(/no results yet/);
+    // Viewers may not run it.
+    await expectJson(await runAnalysis(viewer.client, viaduct), 403);
+  });
+
+  it("runs the analysis in MIDAS and stores every kind, read back as tables with numbers and units", async () => {
+    expect((await expectJson<{ outcome: string }>(await applyTo(owner.client, viaduct), 200)).outcome).toBe("applied");
+    const ran = await expectJson<Analysis>(await runAnalysis(owner.client, viaduct), 200);
+    expect(ran).toEqual({ runId: expect.any(String), outcome: "done", kinds: ["reaction", "bearing", "girder", "pile"] });
+    expect(sim.state.requests.filter((r) => r.path === "/civil/doc/ANAL")).toHaveLength(1);
+
+    const expected: Record<string, string[]> = {
+      reaction: ["Support", "Chainage", "Load", "FX", "FY", "FZ", "MX", "MY", "MZ", "Nodes"],
+      bearing: ["Support", "Chainage", "Link", "Load", "Vertical", "Longitudinal", "Transverse", "Fixity", "Uplift"],
+      girder: ["Elem", "Span", "Part", "Chainage", "Load", "Axial", "Shear", "Moment", "Torsion"],
+      pile: ["Support", "PileGroup", "Pile", "Elem", "Part", "Depth", "Load", "Axial", "ShearY", "ShearZ", "Torsion", "MomentY", "MomentZ"],
+    };
+    for (const kind of Object.keys(expected)) {
+      const got = await expectJson<Results>(await resultsOf(viewer.client, viaduct, kind), 200);
+      expect(got.columns).toEqual(expected[kind]);
+      expect(got.units).toEqual({ force: "kN", length: "m" });
+      expect(got.stale).toBe(false);
+      expect(got.rows.length).toBeGreaterThan(0);
+      expect(got.cases).toEqual(expect.arrayContaining(["DL", "SDL"]));
+      const value = got.columns.indexOf(kind === "reaction" ? "FZ" : kind === "bearing" ? "Vertical" : "Axial");
+      expect(got.rows.every((r) => typeof r[value] === "number" && Number.isFinite(r[value]))).toBe(true);
+    }
+    // Dead load presses every support down: the vertical reactions under DL sum to a positive weight.
+    const reactions = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction", "?cases=DL"), 200);
+    expect(new Set(reactions.rows.map((r) => r[2]))).toEqual(new Set(["DL"]));
+    expect(reactions.rows.reduce((sum, r) => sum + Number(r[5]), 0)).toBeGreaterThan(0);
+
+    const girder = await expectJson<Results>(await resultsOf(owner.client, viaduct, "girder", "?cases=DL,SDL"), 200);
+    expect(new Set(girder.rows.map((r) => r[4]))).toEqual(new Set(["DL", "SDL"]));
+    expect(girder.keyPoints.length).toBeGreaterThan(2);
+    expect(girder.keyPoints[0]).toMatchObject({ label: expect.any(String), chainage: expect.any(Number), part: expect.stringMatching(/^[IJ]$/) });
+    // A case the results do not hold is named.
+    expect((await expectJson(await resultsOf(owner.client, viaduct, "girder", "?cases=NOPE"), 400)).error).toMatch(/"NOPE"/);
+  });
+
+  it("downloads the same table as CSV and XLSX, headings with units", async () => {
+    const csv = await resultsOf(owner.client, viaduct, "girder", "?cases=DL&format=csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
+    expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename=".*MIDAS girder forces.*\.csv"/);
+    const text = (await csv.text()).replace(/^\uFEFF/, "");
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe("Elem,Span,Part,Chainage (m),Load,Axial (kN),Shear (kN),Moment (kN·m),Torsion (kN·m)");
+    const json = await expectJson<Results>(await resultsOf(owner.client, viaduct, "girder", "?cases=DL"), 200);
+    expect(lines).toHaveLength(json.rows.length + 1);
+
+    const xlsx = await resultsOf(owner.client, viaduct, "pile", "?format=xlsx");
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const bytes = new Uint8Array(await xlsx.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+    const ExcelJS = (await import("exceljs")).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes.buffer as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(8).value).toBe("Axial (kN)");
+    expect(typeof sheet.getRow(2).getCell(8).value).toBe("number");
+
+    expect((await expectJson(await resultsOf(owner.client, viaduct, "girder", "?format=pdf"), 400)).error).toMatch(/format/);
+  });
+
+  it("flags the results stale after a table edit, refuses to analyse until rebuilt, and refreshes from MIDAS", async () => {
+    const before = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction"), 200);
+    await setCell(owner.client, viaduct, "midasloadcomb", "DL", "Item4", "1.1");
+    const stale = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction"), 200);
+    expect(stale.stale).toBe(true);
+    expect(stale.rows).toEqual(before.rows);
+    expect((await expectJson(await runAnalysis(owner.client, viaduct), 409)).error).toMatch(/^Build first/);
+
+    // Rebuilt and analysed again: current.
+    expect((await expectJson<{ outcome: string }>(await applyTo(owner.client, viaduct), 200)).outcome).toBe("applied");
+    expect((await expectJson<Analysis>(await runAnalysis(owner.client, viaduct), 200)).outcome).toBe("done");
+    const fresh = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction"), 200);
+    expect(fresh.stale).toBe(false);
+
+    const reads = sim.state.requests.filter((r) => r.path === "/civil/post/TABLE").length;
+    const refreshed = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction", "?refresh=1"), 200);
+    expect(sim.state.requests.filter((r) => r.path === "/civil/post/TABLE").length).toBe(reads + 1);
+    expect(refreshed.rows).toEqual(fresh.rows);
+    expect(Date.parse(refreshed.fetchedAt)).toBeGreaterThanOrEqual(Date.parse(fresh.fetchedAt));
+  });
+
+  it("answers 502 when MIDAS is down, and outcome failed when MIDAS answers an error body with HTTP 200", async () => {
+    sim.state.notRunning = true;
+    const down = await expectJson(await runAnalysis(owner.client, viaduct), 502);
+    expect(down).toMatchObject({ kind: "not-running", runId: expect.any(String) });
+    expect(down.error).toMatch(/not running/);
+    expect((await expectJson(await resultsOf(owner.client, viaduct, "girder", "?refresh=1"), 502)).kind).toBe("not-running");
+    // The stored results are still there without a refresh.
+    await expectJson(await resultsOf(owner.client, viaduct, "girder"), 200);
+    sim.state.notRunning = false;
+
+    sim.state.errorBody = { path: /^\/civil\/doc\/ANAL$/, message: "Error: the stiffness matrix is singular." };
+    const failed = await expectJson<Analysis>(await runAnalysis(owner.client, viaduct), 200);
+    expect(failed).toMatchObject({ outcome: "failed", error: expect.stringMatching(/singular/) });
+
+    sim.state.errorBody = { path: /^\/civil\/post\/TABLE$/, message: "Error: no results for this model." };
+    expect((await expectJson(await resultsOf(owner.client, viaduct, "bearing", "?refresh=1"), 502)).error).toMatch(/no results for this model/);
+    const unread = await expectJson<Analysis>(await runAnalysis(owner.client, viaduct), 200);
+    expect(unread).toMatchObject({ outcome: "failed", error: expect.stringMatching(/no results for this model/), kinds: [] });
+  });
+});

@@ -1,0 +1,124 @@
+import { mkdirSync, readFileSync, rmdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, signUpAndLogIn } from "./helpers";
+
+const headers = { origin: BASE_URL };
+
+/** The simulator holds one model, like one Civil NX: builds and analyses take turns (the same lock as midas.spec.ts). */
+async function withSimulator<T>(work: () => Promise<T>): Promise<T> {
+  const lock = path.join(process.env.E2E_PGLITE_DIR ?? os.tmpdir(), `midas-sim-${MIDAS_SIM_PORT}.lock`);
+  for (let i = 0; ; i++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (i > 600) throw new Error("the MIDAS simulator stayed busy for 2 minutes");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+/** A fresh engineer on a copy of the demo project, connected to the simulator, the model built from its tables. */
+async function builtDemoCopy(page: Page): Promise<{ id: number; name: string }> {
+  await signUpAndLogIn(page);
+  const { project } = (await (await page.request.get("/api/projects/current")).json()) as { project: { id: number; name: string } };
+  const saved = await page.request.put("/api/midas/connection", {
+    data: { baseUrl: `http://127.0.0.1:${MIDAS_SIM_PORT}/civil`, apiKey: MIDAS_SIM_KEY },
+    headers,
+  });
+  expect(saved.status()).toBe(200);
+  return project;
+}
+
+/** axe-core on a page with its results drawn: no serious or critical violation (accessibility.spec.ts sees these pages only without results). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
+const chart = (page: Page) => page.locator("[data-slot=chart] .recharts-surface").first();
+
+test("run the analysis on the demo copy, open each results page, switch combinations, export CSV, and check a girder section in bending", async ({ page }) => {
+  test.setTimeout(240_000);
+  const project = await builtDemoCopy(page);
+
+  // Before the analysis the results pages offer Run analysis, with the reason it cannot run yet.
+  await page.goto("/midas/midasresultgirder");
+  await expect(page.getByRole("heading", { name: "No results yet" })).toBeVisible();
+  await expect(page.locator('[data-disabled-reason^="Build first"]').first()).toBeVisible();
+
+  await withSimulator(async () => {
+    const applied = await page.request.post(`/api/projects/${project.id}/midas/apply`, { headers, timeout: 90_000 });
+    expect(applied.status()).toBe(200);
+    expect(((await applied.json()) as { outcome: string }).outcome).toBe("applied");
+    await page.goto("/midas");
+    await page.getByRole("button", { name: "Run analysis" }).click();
+    await expect(page.getByTestId("analysis-outcome")).toContainText("The analysis is done: 4 result tables", { timeout: 60_000 });
+  });
+
+  for (const [route, title] of [
+    ["/midas/midasresultreaction", "Reaction Results"],
+    ["/midas/midasresultbearing", "Bearing Results"],
+    ["/midas/midasresultpile", "Pile Results"],
+    ["/midas/midasresultgirder", "Girder Results"],
+  ] as const) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expect(chart(page)).toBeVisible();
+    await expect(page.getByRole("region", { name: `${title}: every value` })).toBeVisible();
+    // One case chosen: axe over a few hundred table rows rather than thousands.
+    await page.getByTestId("case-choice").getByRole("button", { name: "None" }).click();
+    await page.getByTestId("case-choice").getByRole("checkbox").first().check();
+    await expect(chart(page)).toBeVisible();
+    expect(await seriousViolations(page), route).toEqual([]);
+  }
+
+  // Girder: units on the axes and columns; switch the combinations and the table follows.
+  const results = page.getByTestId("midas-results");
+  await expect(results.locator(".recharts-label", { hasText: "Chainage (m)" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Moment (kN·m)" })).toBeVisible();
+  const table = page.getByRole("region", { name: "Girder Results: every value" });
+  const choice = page.getByTestId("case-choice");
+  const boxes = choice.getByRole("checkbox");
+  await choice.getByRole("button", { name: "None" }).click();
+  await expect(page.getByText("Choose at least one case or combination.")).toBeVisible();
+  const last = boxes.last();
+  const lastName = (await last.locator("xpath=..").textContent())!.trim();
+  await last.check();
+  await expect(table.getByRole("row").nth(1)).toContainText(lastName);
+  await expect(chart(page)).toBeVisible();
+
+  // Export CSV of what is chosen.
+  const download = page.waitForEvent("download");
+  await page.getByTestId("export-csv").click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/MIDAS girder forces .*\.csv$/);
+  const text = readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "");
+  expect(text.split("\r\n")[0]).toBe("Elem,Span,Part,Chainage (m),Load,Axial (kN),Shear (kN),Moment (kN·m),Torsion (kN·m)");
+  expect(text.split("\r\n")[1]).toContain(lastName.replace(/\(.*$/, ""));
+
+  // Check section: the bending calculation with M* of the point prefilled and where it came from.
+  const point = page.getByTestId("girder-point").nth(1);
+  const link = point.getByRole("link", { name: /^Check section at/ });
+  const mstar = /M\* ([\d.]+) kNm/.exec((await link.getAttribute("aria-label"))!)![1]!;
+  await link.click();
+  await expect(page).toHaveURL(/\/calculations\?Mstar=/);
+  await expect(page.locator('[id="field-Mstar"]')).toHaveValue(mstar);
+  await expect(page.getByTestId("design-actions-source")).toContainText(`${project.name} · MIDAS girder results`);
+});
