@@ -15,7 +15,8 @@ test("two engineers on one table: each sees who else has it open, who is editing
   browser,
 }, testInfo) => {
   const name = `Live_${randomBytes(3).toString("hex")}`;
-  await signUpAndLogIn(page, uniqueEmail("live"), { demoCopy: false });
+  // The owner's project is "Viaduct copy": the colleague's own is "My first project", and names must differ.
+  await signUpAndLogIn(page, uniqueEmail("live"));
   expect((await page.request.post("/api/database/box/create-element", { data: { data: { Parameter: name, Item1: "1.5" } }, headers })).status()).toBe(201);
 
   // A colleague with a name of her own, on a second browser of the same kind.
