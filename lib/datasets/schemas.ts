@@ -66,7 +66,7 @@ export const rowDataSchema = z.record(z.string(), z.unknown(), { error: "expecte
 /** A row id: a whole number, also accepted as a string of digits. */
 export const rowIdSchema = z.union([z.number(), z.string()], { error: "expected the row id as a number" }).transform((value, ctx) => {
   const id = typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof id !== "number" || !Number.isInteger(id) || id < 1 || id > MAX_ID) {
+  if (typeof id !== "number" || !Number.isInteger(id) || id < 1) {
     ctx.addIssue({ code: "custom", message: "expected the row id as a positive whole number" });
     return z.NEVER;
   }
@@ -93,13 +93,16 @@ export const rowBodySchema = z.object({ data: rowDataSchema });
 
 /** Path of a table: `/api/projects/{id}/datasets/{ds}`. */
 export const tableParams = z.object({ id: idSchema, ds: z.string() });
-export const rowParams = z.object({ id: idSchema, ds: z.string(), rowId: rowIdSchema });
+// In a path, an id past what a row id can be names no row: 404 like any other unknown id.
+export const rowParams = z.object({ id: idSchema, ds: z.string(), rowId: rowIdSchema.refine((id) => id <= MAX_ID) });
 export const columnParams = z.object({ id: idSchema, ds: z.string(), name: z.string() });
 
 /** PATCH .../rows: many rows saved as one change, each `data` with its Version. */
 export const saveRowsSchema = z.object({
   rows: z
-    .array(z.object({ id: rowIdSchema, data: rowDataSchema }), { error: "expected rows: [{id, data}]" })
+    .array(z.object({ id: rowIdSchema.refine((id) => id <= MAX_ID, { error: "no row has that id" }), data: rowDataSchema }), {
+      error: "expected rows: [{id, data}]",
+    })
     .min(1, { error: "expected at least one row" })
     .max(5000, { error: "at most 5,000 rows in one save" }),
 });
