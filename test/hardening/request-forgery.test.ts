@@ -41,6 +41,8 @@ const GATE_ONLY = new Set([
   "/api/projects/[id]/datasets/[ds]/rows/[rowId]/restore",
   "/api/projects/[id]/datasets/[ds]/rows/[rowId]/undelete",
   "/api/projects/[id]/datasets/[ds]/columns/[name]",
+  // Needs the server's live tables (server.ts starts them).
+  "/api/projects/[id]/datasets/[ds]/presence",
   "/api/projects/[id]/members",
   "/api/projects/[id]/members/[userId]",
   "/api/projects/[id]/pushes",
@@ -90,6 +92,7 @@ function validBody(pattern: string): unknown {
     "/api/projects/[id]/datasets/[ds]/rows/[rowId]/restore": { version: 1 },
     "/api/projects/[id]/datasets/[ds]/rows/[rowId]/undelete": {},
     "/api/projects/[id]/datasets/[ds]/columns/[name]": {},
+    "/api/projects/[id]/datasets/[ds]/presence": { client: "forgery-tab-1", editing: null },
     "/api/projects/[id]/datasets/[ds]/import": {},
     "/api/projects/[id]/datasets/[ds]/import/[importId]/apply": { removeMissing: false },
     "/api/projects/[id]/midas/apply": {},
