@@ -255,6 +255,8 @@ test.describe("guarded pages", () => {
 });
 
 test("pages run under the nonce Content-Security-Policy without a single violation", async ({ page }) => {
+  // Every page of the menu, one after another: the budget of one page walk, not of one page.
+  test.setTimeout(180_000);
   await page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] };
     w.__cspViolations = [];
@@ -276,6 +278,8 @@ test("pages run under the nonce Content-Security-Policy without a single violati
 });
 
 test("no page is wider than the screen", async ({ page }) => {
+  // Every page of the menu, one after another: the budget of one page walk, not of one page.
+  test.setTimeout(180_000);
   await signUpAndLogIn(page);
   const width = page.viewportSize()!.width;
   for (const route of [...menuRoutes(), "/about", "/contact", "/register"]) {
@@ -286,6 +290,8 @@ test("no page is wider than the screen", async ({ page }) => {
 });
 
 test("no route of the menu answers 404", async ({ page }) => {
+  // Every page of the menu, one after another: the budget of one page walk, not of one page.
+  test.setTimeout(180_000);
   await signUpAndLogIn(page);
   const routes = menuRoutes();
   expect(routes).toHaveLength(26);
