@@ -1,11 +1,10 @@
 /**
- * `npm test`: lint and formatting, a fresh production build, then the unit and
- * API integration tests (vitest) side by side with the browser end-to-end tests
- * (Playwright), then the hardening and operations tests (vitest, alone: some
- * measure time or memory, and they start server processes on that build),
- * ending with one line that sums them all: `N passed, N failed, N skipped`.
+ * `npm test`: a fresh production build, then every runner in turn (unit +
+ * API integration with vitest, some of which start real server processes on
+ * that build; then the browser end-to-end tests with Playwright), ending with
+ * one line that sums them all: `N passed, N failed, N skipped`.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,12 +18,6 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const run = (command: string, args: string[], extraEnv: Record<string, string> = {}) =>
   spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } }).status ?? 1;
-const runAsync = (command: string, args: string[]) =>
-  new Promise<number>((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: "inherit", env });
-    child.on("exit", (code) => resolve(code ?? 1));
-    child.on("error", () => resolve(1));
-  });
 
 type Tally = { passed: number; failed: number; skipped: number };
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
@@ -55,34 +48,21 @@ if (buildStatus !== 0) {
   broken = true;
 }
 
-type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
-const vitestArgs = (projects: string[], file: string) => [
-  "run",
-  ...projects.flatMap((p) => ["--project", p]),
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${path.join(results, file)}`,
-];
-function countVitest(status: number, file: string) {
-  const vitest = readJson(file) as VitestReport | undefined;
-  if (!vitest) {
-    broken = true;
-    return;
-  }
+// 2. Unit and API integration tests (both databases when TEST_DATABASE_URL is set).
+const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]);
+const vitest = readJson("vitest.json") as
+  { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number } | undefined;
+if (vitest) {
   total.passed += vitest.numPassedTests;
-  total.failed += vitest.numFailedTests + (vitest.numFailedTests === 0 && status !== 0 ? Math.max(1, vitest.numFailedTestSuites) : 0);
+  total.failed += vitest.numFailedTests + (vitest.numFailedTests === 0 && vitestStatus !== 0 ? Math.max(1, vitest.numFailedTestSuites) : 0);
   total.skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else {
+  broken = true;
 }
 
-// 2. Unit and API integration tests (both databases when TEST_DATABASE_URL is set), and beside them (both mostly
-// wait: on the database, on the browser) the browser end-to-end tests in Chromium at 1280 px and 390 px.
-const apiProjects = ["unit+api (embedded db)", ...(process.env.TEST_DATABASE_URL ? ["api (postgresql)"] : [])];
-const [apiStatus, playwrightStatus] = await Promise.all([
-  runAsync(bin("vitest"), vitestArgs(apiProjects, "vitest.json")),
-  buildStatus === 0 ? runAsync(bin("playwright"), ["test"]) : Promise.resolve(-1),
-]);
-countVitest(apiStatus, "vitest.json");
+// 3. Browser end-to-end tests in Chromium at 1280 px and 390 px.
 if (buildStatus === 0) {
+  const playwrightStatus = run(bin("playwright"), ["test"]);
   const report = readJson("playwright.json") as { stats?: { expected: number; unexpected: number; skipped: number; flaky: number } } | undefined;
   if (report?.stats) {
     total.passed += report.stats.expected + report.stats.flaky;
@@ -93,9 +73,6 @@ if (buildStatus === 0) {
     broken = true;
   }
 }
-
-// 3. Faults, abuse, load and operations, with the machine to themselves.
-countVitest(run(bin("vitest"), vitestArgs(["hardening"], "vitest-hardening.json")), "vitest-hardening.json");
 
 if (broken) total.failed += 1;
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
