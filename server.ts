@@ -37,8 +37,7 @@ const [
   { baseSecurityHeaders },
   { PRECOMPRESSED_HEADER },
   { getLiveTables, LiveTables, setLiveTables },
-  { findUserById },
-  { personName },
+  { personNameOf },
 ] = await Promise.all([
   import("next"),
   import("./db/client"),
@@ -57,7 +56,6 @@ const [
   import("./lib/http/security-headers"),
   import("./lib/http/precompressed"),
   import("./lib/live/hub"),
-  import("./db/queries/users"),
   import("./lib/auth/session"),
 ]);
 
@@ -119,12 +117,7 @@ async function start(): Promise<Pontifex> {
   });
   setRelay(relay);
   // Open tables hear of each other's saves and viewers over the same bus.
-  setLiveTables(
-    new LiveTables(bus, async (userId) => {
-      const user = await findUserById(userId);
-      return user ? personName(user) : "someone";
-    }),
-  );
+  setLiveTables(new LiveTables(bus, personNameOf));
 
   // Next 16 attaches its own 'upgrade' listener (HMR, and route matching that
   // may end foreign sockets) to the server it is given, on the first request.

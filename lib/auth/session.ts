@@ -1,4 +1,5 @@
 import { deleteSessionByTokenHash, extendSession, findLiveSession, insertSession } from "@/db/queries/sessions";
+import { findUserById } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { hashToken, newToken } from "./tokens";
 
@@ -20,6 +21,12 @@ export type PublicUser = { id: number; email: string; firstName: string; lastNam
 /** How a person is named to others (presence, history): their name, or their e-mail when they gave none. */
 export function personName(user: { firstName: string; lastName: string; email: string }): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+}
+
+/** The name of a user by id, for others to read (live tables); "someone" once the account is gone. */
+export async function personNameOf(userId: number): Promise<string> {
+  const user = await findUserById(userId);
+  return user ? personName(user) : "someone";
 }
 
 export function toPublicUser(user: User): PublicUser {

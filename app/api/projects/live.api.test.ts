@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findUserById } from "@/db/queries/users";
-import { personName } from "@/lib/auth/session";
+import { personNameOf } from "@/lib/auth/session";
 import { LiveTables, setLiveTables } from "@/lib/live/hub";
 import { LocalBus } from "@/lib/relay/bus";
 import { useTestDatabase } from "@/test/database";
@@ -15,10 +14,7 @@ useTestDatabase();
 let live: LiveTables;
 
 beforeAll(() => {
-  live = new LiveTables(new LocalBus(), async (id) => {
-    const user = await findUserById(id);
-    return user ? personName(user) : "someone";
-  });
+  live = new LiveTables(new LocalBus(), personNameOf);
   setLiveTables(live);
 });
 
