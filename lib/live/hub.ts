@@ -103,14 +103,17 @@ export class LiveTables {
       const subscribers = this.local.get(key);
       if (!subscribers) return;
       if (stranger) void this.announcePresence(key);
-      const viewers = this.viewers(key);
+      const viewers = this.viewersOf(key);
       for (const s of subscribers) s.send({ type: "presence", viewers });
     }
   }
 
   /** Everyone with the table open on any server that spoke lately. */
-  viewers(projectId: number | TableKey, dataset?: string): Viewer[] {
-    const key = typeof projectId === "number" ? keyOf(projectId, dataset!) : projectId;
+  viewers(projectId: number, dataset: string): Viewer[] {
+    return this.viewersOf(keyOf(projectId, dataset));
+  }
+
+  private viewersOf(key: TableKey): Viewer[] {
     const now = Date.now();
     const all: Viewer[] = [];
     for (const [server, entry] of this.remote.get(key) ?? []) {
