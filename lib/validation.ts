@@ -9,6 +9,9 @@ export function isStorableText(value: string): boolean {
   return !value.includes("\u0000") && value.isWellFormed();
 }
 
+/** The largest id Postgres' integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
 export const STORABLE_TEXT_MESSAGE = "must not contain the NUL character or broken Unicode";
 
 /** Text that can be stored as given. */

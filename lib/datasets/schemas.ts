@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { isStorableText, STORABLE_TEXT_MESSAGE } from "@/lib/validation";
+import { isStorableText, MAX_ID, STORABLE_TEXT_MESSAGE } from "@/lib/validation";
 import { idSchema } from "@/lib/projects/schemas";
 import { COLUMN_NAME_PATTERN } from "./columns";
 import { normaliseParameterName } from "./names";
 
 export const MAX_VALUE_LENGTH = 2000;
 export const MAX_PARAMETER_LENGTH = 255;
-/** The largest id Postgres' integer column holds. */
-export const MAX_ID = 2_147_483_647;
 
 /** A row's fields, split the way they are stored. */
 export type RowInput = {

@@ -25,7 +25,8 @@ import { announceChange } from "@/lib/live/hub";
 import { DomainError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { datasetKeys, type DatasetKey, isDatasetKey } from "./registry";
-import { MAX_ID, type RowInput } from "./schemas";
+import { MAX_ID } from "@/lib/validation";
+import type { RowInput } from "./schemas";
 
 /** The dataset of a `{ds}` route segment, or "not found". */
 export function datasetFromParam(ds: string): DatasetKey {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { projectRoles } from "@/db/schema";
-import { isStorableText, STORABLE_TEXT_MESSAGE, storableText } from "@/lib/validation";
+import { isStorableText, MAX_ID, STORABLE_TEXT_MESSAGE, storableText } from "@/lib/validation";
 
 export const MAX_PROJECT_NAME = 120;
 
@@ -18,7 +18,7 @@ export const idSchema = z.coerce
   .number({ error: "expected a whole number id" })
   .int({ error: "expected a whole number id" })
   .min(1, { error: "expected a positive id" })
-  .max(2_147_483_647, { error: "no such id" });
+  .max(MAX_ID, { error: "no such id" });
 
 export const projectSchema = z.object({
   id: z.number().int(),
