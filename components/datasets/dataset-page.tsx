@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import { preload } from "react-dom";
 import { NoProject } from "@/components/projects/no-project";
 import { requireUser } from "@/lib/auth/current-user";
+import { screenRowsUrl } from "@/lib/datasets/api";
 import { type DatasetKey, datasets } from "@/lib/datasets/registry";
 import { pageProjects } from "@/lib/projects/page";
 import { DatasetScreen } from "./dataset-screen";
@@ -22,6 +24,8 @@ export async function DatasetPage({ dataset, searchParams, extra }: { dataset: D
     return null;
   }
   if (!page.current) return <NoProject title={info.title} projects={page.projects} />;
+  // The rows are asked for while the page is still arriving, not after its script has run.
+  preload(screenRowsUrl({ id: page.current.id, ds: dataset }), { as: "fetch", crossOrigin: "use-credentials" });
   const filter = typeof query.filter === "string" ? query.filter : undefined;
   return (
     <DatasetScreen key={`${page.current.id}:${dataset}`} dataset={info} project={page.current} userId={page.user.id} initialFilter={filter} extra={extra} />

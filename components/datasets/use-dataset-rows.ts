@@ -1,9 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { datasetsApi } from "@/lib/datasets/api";
+import { fetchScreenRows } from "@/lib/datasets/api";
 import type { Row } from "@/lib/datasets/columns";
-import { callApi } from "@/lib/http/contract";
 
 const ROWS_CHANGED = "pontifex:rows-changed";
 
@@ -28,10 +27,9 @@ export function useDatasetRows(projectId: number, dataset: string) {
     inFlight.current = controller;
     const started = performance.now();
     try {
-      const result = await callApi(datasetsApi.rows, { params: { id: projectId, ds: dataset }, signal: controller.signal });
+      const result = await fetchScreenRows({ id: projectId, ds: dataset }, controller.signal);
       if (!result.ok) throw new Error(result.error);
-      if (!result.data || !Array.isArray(result.data.data)) throw new Error("Invalid response structure");
-      setState({ status: "ready", rows: result.data.data as Row[], columns: result.data.columns ?? [], ms: Math.round(performance.now() - started) });
+      setState({ status: "ready", rows: result.data.rows, columns: result.data.columns, ms: Math.round(performance.now() - started) });
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = error instanceof Error ? `Error during fetching data: ${error.message}` : "An unknown error occurred.";

@@ -7,7 +7,7 @@ import { announceRowsChanged } from "@/components/datasets/use-dataset-rows";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { DisabledReason } from "@/components/ui/tooltip";
-import { datasetsApi } from "@/lib/datasets/api";
+import { datasetsApi, fetchScreenRows } from "@/lib/datasets/api";
 import { FIXED_FIELDS, type Row } from "@/lib/datasets/columns";
 import { callApi } from "@/lib/http/contract";
 import type { FillChange, ParameterRows } from "@/lib/midas/fill";
@@ -48,7 +48,7 @@ export function FillFromRevit({ project }: { project: ProjectAccess }) {
 
   async function load() {
     setState({ status: "loading" });
-    const read = (ds: string) => callApi(datasetsApi.rows, { params: { id: project.id, ds } });
+    const read = (ds: string) => fetchScreenRows({ id: project.id, ds });
     const [box, pier, setup, sections, fill] = await Promise.all([
       read("box"),
       read("pier"),
@@ -63,9 +63,9 @@ export function FillFromRevit({ project }: { project: ProjectAccess }) {
       return;
     }
     if (!box.ok || !pier.ok || !setup.ok || !sections.ok) return;
-    const midas = { midassetup: asParameterRows(setup.data.data), midasgeneralsections: asParameterRows(sections.data.data) } as MidasTables;
-    const { changes } = fill.fillFromRevit({ box: asParameterRows(box.data.data), pier: asParameterRows(pier.data.data) }, midas);
-    const hasSpans = box.data.data.some(
+    const midas = { midassetup: asParameterRows(setup.data.rows), midasgeneralsections: asParameterRows(sections.data.rows) } as MidasTables;
+    const { changes } = fill.fillFromRevit({ box: asParameterRows(box.data.rows), pier: asParameterRows(pier.data.rows) }, midas);
+    const hasSpans = box.data.rows.some(
       (r) => r.Parameter === "SpanLength" && Object.entries(r).some(([k, v]) => /^Item\d+$/.test(k) && String(v).trim() !== ""),
     );
     const note = !hasSpans
@@ -73,7 +73,7 @@ export function FillFromRevit({ project }: { project: ProjectAccess }) {
       : changes.length === 0
         ? "Model Setup already matches the Revit tables."
         : null;
-    setState({ status: "preview", changes, rows: { midassetup: setup.data.data, midasgeneralsections: sections.data.data }, note });
+    setState({ status: "preview", changes, rows: { midassetup: setup.data.rows, midasgeneralsections: sections.data.rows }, note });
   }
 
   async function write() {

@@ -122,8 +122,15 @@ export async function tableSnapshot(ref: TableRef, db: Database = defaultDb()): 
   const cache = cacheOf(db);
   const cached = recall(cache, ref);
   if (cached && cached.revision === (await tableRevision(ref, db))) return cached;
+  const snapshot = await readTableSnapshot(ref, db);
+  if (cache) remember(cache, ref, snapshot);
+  return snapshot;
+}
+
+/** The table read from the database, bypassing the cache (what a read costs right after a write). */
+export function readTableSnapshot(ref: TableRef, db: Database = defaultDb()): Promise<TableSnapshot> {
   // Revision, columns and rows from one snapshot of the database.
-  const snapshot = await db.transaction(
+  return db.transaction(
     async (txRaw) => {
       const tx = txRaw as unknown as Database;
       const revision = await tableRevision(ref, tx);
@@ -136,8 +143,6 @@ export async function tableSnapshot(ref: TableRef, db: Database = defaultDb()): 
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  if (cache) remember(cache, ref, snapshot);
-  return snapshot;
 }
 
 /** A value derived from a snapshot, built once per revision (the JSON of an answer, a gzip of it). */

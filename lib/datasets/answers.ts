@@ -1,4 +1,6 @@
 import { memo, type TableSnapshot } from "@/db/queries/rows";
+import { FIXED_FIELDS } from "./columns";
+import { encodeRow } from "./compact";
 
 /**
  * The JSON texts of the table answers, built once per snapshot (so once per
@@ -23,5 +25,13 @@ export function fetchAllJson(snapshot: TableSnapshot): string {
     const row = JSON.parse(first) as Record<string, unknown>;
     for (const column of snapshot.columns) if (!(column in row)) row[column] = "";
     return `{"data":[${[JSON.stringify(row), ...rest].join(",")}]}`;
+  });
+}
+
+/** The screen's compact answer (`?format=columns`): column names once, each row an array. */
+export function columnsJson(snapshot: TableSnapshot): string {
+  return memo(snapshot, "columns", () => {
+    const rows = snapshot.rows.map((text) => JSON.stringify(encodeRow(JSON.parse(text) as Record<string, unknown>, snapshot.columns)));
+    return `{"fields":${JSON.stringify(FIXED_FIELDS)},"columns":${JSON.stringify(snapshot.columns)},"rows":[${rows.join(",")}]}`;
   });
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { type ApiResult, apiResult, NETWORK_ERROR } from "@/lib/api-client";
+import type { Row } from "./columns";
+import { type ColumnsAnswer, decodeRows } from "./compact";
 import { endpoint, urlOf } from "@/lib/http/contract";
 import {
   applyImportSchema,
@@ -25,6 +27,7 @@ import {
   restoreSchema,
   rowBodySchema,
   rowParams,
+  rowsQuery,
   saveRowsSchema,
   tableParams,
 } from "./schemas";
@@ -37,6 +40,15 @@ const rowsAnswer = z.object({
   data: z.array(flatRowSchema),
   columns: z.array(z.string()).meta({ description: "Every column of the table (a row carries only the columns it has)." }),
 });
+const columnsAnswer = z
+  .object({
+    fields: z.array(z.string()).meta({ description: "The fixed fields each row starts with: Id, Parameter, CreatedAt, UpdatedAt, Version." }),
+    columns: z.array(z.string()).meta({ description: "Every column of the table, in the order of the values." }),
+    rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))).meta({
+      description: "Each row: its fixed fields, then a value per column (null: the row has none; trailing nulls left off).",
+    }),
+  })
+  .meta({ description: "`?format=columns`" });
 const rowAnswer = z.object({ data: flatRowSchema });
 const conflict = [409];
 
@@ -45,11 +57,13 @@ export const datasetsApi = {
     method: "GET",
     path: "/api/projects/{id}/datasets/{ds}/rows",
     summary: "Every row of a table, sorted by Id",
+    description: "`?format=columns` answers in the table screen's compact form: the column names once, each row an array of values.",
     tag,
     auth: true,
     params: tableParams,
+    query: rowsQuery as never,
     status: 200,
-    response: rowsAnswer,
+    response: z.union([rowsAnswer, columnsAnswer]),
     errors: [401, 404],
   }),
   create: endpoint({
@@ -320,4 +334,30 @@ export async function downloadExport(
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
   const fileName = encoded ? decodeURIComponent(encoded) : (/filename="([^"]+)"/i.exec(disposition)?.[1] ?? `table.${format}`);
   return { ok: true, blob: await response.blob(), fileName };
+}
+
+/** The table screen's rows, in the compact form; the page preloads this URL, so the request starts with the navigation. */
+export function screenRowsUrl(params: { id: number; ds: string }): string {
+  return urlOf(datasetsApi.rows, params, { format: "columns" });
+}
+
+/**
+ * The table screen's rows. Fetched exactly as the page's preload of them
+ * (credentials included, no extra headers), so the browser hands over the
+ * answer already on its way instead of asking again.
+ */
+export async function fetchScreenRows(params: { id: number; ds: string }, signal?: AbortSignal): Promise<ApiResult<{ rows: Row[]; columns: string[] }>> {
+  let response: Response;
+  try {
+    response = await fetch(screenRowsUrl(params), { credentials: "include", signal });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    return { ok: false, status: 0, error: NETWORK_ERROR, body: null };
+  }
+  const result = await apiResult<ColumnsAnswer>(response);
+  if (!result.ok) return result;
+  if (!result.data || !Array.isArray(result.data.rows) || !Array.isArray(result.data.columns)) {
+    return { ok: false, status: response.status, error: "Invalid response structure", body: null };
+  }
+  return { ok: true, status: result.status, data: { rows: decodeRows(result.data), columns: result.data.columns } };
 }

@@ -14,17 +14,25 @@ export const PRECOMPRESSED_HEADER = "x-pontifex-content-encoding";
 /** Below this a body goes out as it is; the compression step may still gzip it. */
 const PRECOMPRESS_FROM_BYTES = 16 * 1024;
 
-const gzipped = new WeakMap<object, Promise<Buffer>>();
+const gzipped = new WeakMap<object, Map<string, Promise<Buffer>>>();
 
 /**
  * A JSON answer whose body stays the same for as long as `key` lives (a
  * table snapshot): gzipped once, then the same bytes for every request.
+ * `name` tells apart the different answers built from one key.
  */
-export async function cachedJsonResponse(request: Request, key: object, text: string, headers: Record<string, string> = {}): Promise<Response> {
+export async function cachedJsonResponse(
+  request: Request,
+  cache: { key: object; name: string },
+  text: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const base = { "Content-Type": "application/json", Vary: "Accept-Encoding", ...headers };
   const acceptsGzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
   if (!acceptsGzip || text.length < PRECOMPRESS_FROM_BYTES) return new Response(text, { headers: base });
-  let body = gzipped.get(key);
-  if (!body) gzipped.set(key, (body = gzip(text, { level: 1 })));
+  let answers = gzipped.get(cache.key);
+  if (!answers) gzipped.set(cache.key, (answers = new Map()));
+  let body = answers.get(cache.name);
+  if (!body) answers.set(cache.name, (body = gzip(text, { level: 1 })));
   return new Response(new Uint8Array(await body), { headers: { ...base, [PRECOMPRESSED_HEADER]: "gzip" } });
 }

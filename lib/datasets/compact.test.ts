@@ -1,0 +1,52 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type ColumnsAnswer, decodeRows, encodeRow } from "./compact";
+
+const columnName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/).filter((n) => !["Id", "Parameter", "CreatedAt", "UpdatedAt", "Version"].includes(n));
+
+describe("the compact (columns) form of a table", () => {
+  it("gives back every row exactly: its fixed fields and only the columns it has", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(columnName, { maxLength: 12 }).chain((columns) =>
+          fc.tuple(
+            fc.constant(columns),
+            fc.array(
+              fc.record({
+                Id: fc.integer({ min: 1 }),
+                Parameter: fc.string(),
+                Version: fc.integer({ min: 1 }),
+                values: fc.array(fc.option(fc.oneof(fc.string(), fc.constant("")), { nil: undefined }), {
+                  minLength: columns.length,
+                  maxLength: columns.length,
+                }),
+              }),
+              { maxLength: 20 },
+            ),
+          ),
+        ),
+        ([columns, specs]) => {
+          const rows = specs.map((s) => {
+            const row: Record<string, string | number> = {
+              Id: s.Id,
+              Parameter: s.Parameter,
+              CreatedAt: "2026-11-25T10:00:00.000Z",
+              UpdatedAt: "2026-11-25T11:00:00.000Z",
+              Version: s.Version,
+            };
+            s.values.forEach((v, i) => v !== undefined && (row[columns[i]!] = v));
+            return row;
+          });
+          const answer: ColumnsAnswer = JSON.parse(JSON.stringify({ fields: [], columns, rows: rows.map((r) => encodeRow(r, columns)) }));
+          expect(decodeRows(answer)).toEqual(rows);
+        },
+      ),
+    );
+  });
+
+  it("leaves off the trailing columns a row has no value in, and keeps empty texts", () => {
+    const row = { Id: 7, Parameter: "PierHeight", CreatedAt: "c", UpdatedAt: "u", Version: 2, Item1: "", Item3: "4.5" };
+    expect(encodeRow(row, ["Item1", "Item2", "Item3", "Item4", "Item5"])).toEqual([7, "PierHeight", "c", "u", 2, "", null, "4.5"]);
+    expect(encodeRow({ Id: 8, Parameter: "Empty", CreatedAt: "c", UpdatedAt: "u", Version: 1 }, ["Item1"])).toEqual([8, "Empty", "c", "u", 1]);
+  });
+});
