@@ -297,6 +297,33 @@ export async function recordAck(
   return push;
 }
 
+/**
+ * The acknowledgement and, for a push the add-in applied, the table's new
+ * baseline (`baselineOf` the previous one), in one transaction: whoever sees
+ * the push acknowledged sees its baseline too.
+ */
+export function recordAckWithBaseline(
+  userId: number,
+  id: string,
+  status: "received" | "applied" | "partial" | "failed",
+  errors: PushRowError[] | undefined,
+  baselineOf: ((push: PushRecord, previousRows: string | undefined) => string) | null,
+  db: Database = defaultDb(),
+): Promise<PushRecord | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const push = await recordAck(userId, id, status, errors, tx);
+    if (push && baselineOf) {
+      const previous = await readBaseline(push.projectId, push.dataset, push.userId, tx);
+      await writeBaseline(
+        { projectId: push.projectId, dataset: push.dataset, userId: push.userId, pushId: push.id, rows: baselineOf(push, previous?.rows) },
+        tx,
+      );
+    }
+    return push;
+  });
+}
+
 // ---------------------------------------------------------------- baselines
 
 /** What the user's add-in last applied of a table: its rows as a JSON array text, and when. */

@@ -19,12 +19,10 @@ import {
   loadPushPayload,
   markDelivered,
   type PushRecord,
-  readBaseline,
-  recordAck,
+  recordAckWithBaseline,
   touchConnections,
   touchToken,
   waitingPushes,
-  writeBaseline,
 } from "@/db/queries/revit";
 import { findUserById } from "@/db/queries/users";
 import type { RevitToken } from "@/db/schema";
@@ -288,17 +286,22 @@ export class RevitRelay {
     // Applied (all or in part): what the add-in now holds becomes the table's baseline for the next push preview.
     const applied = ack.status === "applied" || ack.status === "partial";
     const payload = applied ? await loadPushPayload(ack.pushId) : null;
-    const push = await recordAck(connection.userId, ack.pushId, ack.status, ack.errors);
-    if (push && payload !== null) {
-      const previous = await readBaseline(push.projectId, push.dataset, push.userId);
-      const rows = nextBaseline(
-        previous ? (JSON.parse(previous.rows) as unknown[]).map((r) => JSON.stringify(r)) : [],
-        splitPayload(payload),
-        push.mode,
-        ack.errors,
-      );
-      await writeBaseline({ projectId: push.projectId, dataset: push.dataset, userId: push.userId, pushId: push.id, rows: `[${rows.join(",")}]` });
-    }
+    // In one transaction: a client that sees the push acknowledged must not get the old baseline in its next preview.
+    const push = await recordAckWithBaseline(
+      connection.userId,
+      ack.pushId,
+      ack.status,
+      ack.errors,
+      payload === null
+        ? null
+        : (acked, previousRows) =>
+            `[${nextBaseline(
+              previousRows ? (JSON.parse(previousRows) as unknown[]).map((r) => JSON.stringify(r)) : [],
+              splitPayload(payload),
+              acked.mode,
+              ack.errors,
+            ).join(",")}]`,
+    );
     if (!push) {
       this.sendJson(connection, {
         v: PROTOCOL_VERSION,
