@@ -30,7 +30,9 @@ export type ServerProcess = {
 /** Starts `server.ts` and waits until /api/health answers. */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
   // node itself runs the server (tsx only as a loader), so a signal reaches the server and not a wrapper.
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (how a benchmark's hot spots are found).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "server.ts"], {
     cwd: root,
     env: {
       ...process.env,

@@ -7,7 +7,6 @@ import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useMediaQuery, WIDE_SCREEN } from "@/hooks/use-media-query";
 import { datasetsApi } from "@/lib/datasets/api";
 import { type ColumnPreset, compareColumns, deriveColumns, FIXED_FIELDS, presetColumns, type Row } from "@/lib/datasets/columns";
@@ -19,10 +18,8 @@ import { callApi } from "@/lib/http/contract";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { refusal } from "@/lib/projects/roles";
 import type { PushSummary } from "@/lib/relay/summary";
-import { CopyDialog } from "./copy-dialog";
 import { ExportMenu } from "./export-menu";
 import { type GridActions, ParameterGrid } from "./grid/parameter-grid";
-import { PasteDialog } from "./paste-dialog";
 import { DatasetToolbar } from "./toolbar";
 import { LiveMark, LiveViewers } from "./live-marks";
 import { useDatasetRows } from "./use-dataset-rows";
@@ -30,7 +27,10 @@ import { useLiveTable } from "./use-live-table";
 import { usePush } from "./use-push";
 import { useTableEdits } from "./use-table-edits";
 
-// Side panels load their code when first opened.
+// Dialogs and side panels load their code when first opened: none is needed to show the table.
+const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
+const CopyDialog = dynamic(() => import("./copy-dialog").then((m) => m.CopyDialog));
+const PasteDialog = dynamic(() => import("./paste-dialog").then((m) => m.PasteDialog));
 const RowHistory = dynamic(() => import("./row-history").then((m) => m.RowHistory));
 const ActivityLog = dynamic(() => import("./activity-log").then((m) => m.ActivityLog));
 const PushPreviewDialog = dynamic(() => import("./push-preview-dialog").then((m) => m.PushPreviewDialog));
@@ -353,41 +353,49 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
         </CardContent>
       </Card>
 
-      <ConfirmDialog
-        open={confirmation?.kind === "save"}
-        onOpenChange={(open) => !open && setConfirmation(null)}
-        title={`Save ${editing?.parameter || "this row"}?`}
-        description="The row is written to the database for everyone."
-        confirmLabel="Save"
-        busy={anyBusy}
-        onConfirm={() => void save()}
-      />
-      <ConfirmDialog
-        open={confirmation?.kind === "delete"}
-        onOpenChange={(open) => !open && setConfirmation(null)}
-        title={`Delete ${confirmation?.kind === "delete" ? confirmation.row.Parameter : ""}?`}
-        description="The row is removed from the table for everyone. Undo, or Restore in the table's activity, brings it back."
-        confirmLabel="Delete"
-        destructive
-        busy={anyBusy}
-        onConfirm={() => confirmation?.kind === "delete" && void remove(confirmation.row)}
-      />
-      <CopyDialog
-        open={copyOpen}
-        onOpenChange={setCopyOpen}
-        angle={editing?.angle ?? false}
-        onApply={(value, count) => editing && setEditing(setCellTexts(editing, copyTargets(value, count)))}
-      />
-      <PasteDialog
-        open={pasteOpen}
-        onOpenChange={setPasteOpen}
-        onApply={(values) => {
-          if (!editing) return;
-          const targets = pasteTargets(values, [...datasetColumns, ...Object.keys(editing.cells)]);
-          setEditing(setCellTexts(editing, targets));
-          toast.message(`Pasted ${targets.size} of ${values.length} value${values.length === 1 ? "" : "s"}`);
-        }}
-      />
+      {confirmation?.kind === "save" && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirmation(null)}
+          title={`Save ${editing?.parameter || "this row"}?`}
+          description="The row is written to the database for everyone."
+          confirmLabel="Save"
+          busy={anyBusy}
+          onConfirm={() => void save()}
+        />
+      )}
+      {confirmation?.kind === "delete" && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirmation(null)}
+          title={`Delete ${confirmation?.kind === "delete" ? confirmation.row.Parameter : ""}?`}
+          description="The row is removed from the table for everyone. Undo, or Restore in the table's activity, brings it back."
+          confirmLabel="Delete"
+          destructive
+          busy={anyBusy}
+          onConfirm={() => void remove(confirmation.row)}
+        />
+      )}
+      {copyOpen && (
+        <CopyDialog
+          open
+          onOpenChange={setCopyOpen}
+          angle={editing?.angle ?? false}
+          onApply={(value, count) => editing && setEditing(setCellTexts(editing, copyTargets(value, count)))}
+        />
+      )}
+      {pasteOpen && (
+        <PasteDialog
+          open
+          onOpenChange={setPasteOpen}
+          onApply={(values) => {
+            if (!editing) return;
+            const targets = pasteTargets(values, [...datasetColumns, ...Object.keys(editing.cells)]);
+            setEditing(setCellTexts(editing, targets));
+            toast.message(`Pasted ${targets.size} of ${values.length} value${values.length === 1 ? "" : "s"}`);
+          }}
+        />
+      )}
       {pushing && (
         <PushPreviewDialog
           projectId={project.id}

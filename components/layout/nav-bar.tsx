@@ -1,91 +1,17 @@
 "use client";
 
-import { ExternalLinkIcon, LogOutIcon, MenuIcon, XIcon } from "lucide-react";
+import { MenuIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Drawer, DrawerClose, DrawerContent, DrawerDescription, DrawerTitle, DrawerTrigger } from "@/components/ui/drawer";
-import {
-  NavigationMenu,
-  NavigationMenuContent,
-  NavigationMenuItem,
-  NavigationMenuLink,
-  NavigationMenuList,
-  NavigationMenuTrigger,
-} from "@/components/ui/navigation-menu";
-import type { PublicUser } from "@/lib/auth/session";
-import { type MenuEntry, type MenuLink, mainMenus, settingsSignedIn, settingsSignedOut } from "@/lib/navigation";
-import { cn } from "@/lib/utils";
+import { NavigationMenu, NavigationMenuContent, NavigationMenuItem, NavigationMenuList, NavigationMenuTrigger } from "@/components/ui/navigation-menu";
+import { mainMenus } from "@/lib/navigation";
 import { ProjectSwitcher } from "@/components/projects/project-switcher";
-import type { ProjectSummary } from "@/lib/projects/schemas";
+import { EntryLink, LogOutItem, type NavBarProps, settingsEntries } from "./menu-entries";
 import { ThemeToggle } from "./theme-toggle";
-import { useLogout } from "./use-logout";
 
-export type ExternalUrls = Partial<Record<"SUPER_T_URL" | "DECK_UNIT_URL", string>>;
-
-type NavBarProps = {
-  user: PublicUser | null;
-  externalUrls: ExternalUrls;
-  /** The signed-in user's projects and the current one, for the project switcher. */
-  projects?: ProjectSummary[];
-  currentProjectId?: number | null;
-};
-
-function EntryLink({ entry, externalUrls, onNavigate }: { entry: MenuEntry; externalUrls: ExternalUrls; onNavigate?: () => void }) {
-  const itemClass =
-    "block rounded-sm px-3 py-2 text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50";
-  if (entry.kind === "link") {
-    return (
-      <NavigationMenuLink asChild>
-        <Link href={entry.href} className={itemClass} onClick={onNavigate}>
-          {entry.label}
-        </Link>
-      </NavigationMenuLink>
-    );
-  }
-  const url = externalUrls[entry.envVar];
-  if (!url) {
-    return (
-      <span className={cn(itemClass, "cursor-not-allowed opacity-60 hover:bg-transparent")} aria-disabled="true">
-        {entry.label}
-        <span className="block text-xs text-muted-foreground">Not configured ({entry.envVar} is not set)</span>
-      </span>
-    );
-  }
-  return (
-    <NavigationMenuLink asChild>
-      <a href={url} target="_blank" rel="noopener noreferrer" className={cn(itemClass, "flex items-center gap-2")} onClick={onNavigate}>
-        {entry.label}
-        <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
-        <span className="sr-only">(opens in a new tab)</span>
-      </a>
-    </NavigationMenuLink>
-  );
-}
-
-function settingsEntries(user: PublicUser | null): MenuLink[] {
-  return user ? settingsSignedIn : settingsSignedOut;
-}
-
-/** The Log Out entry of the Settings menu (desktop and phone). */
-function LogOutItem({ onClick }: { onClick?: () => void }) {
-  const logout = useLogout();
-  return (
-    <li>
-      <button
-        type="button"
-        onClick={() => {
-          onClick?.();
-          void logout();
-        }}
-        className="flex w-full items-center gap-2 rounded-sm px-3 py-2 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        <LogOutIcon className="size-4" aria-hidden="true" />
-        Log Out
-      </button>
-    </li>
-  );
-}
+const MobileMenuDrawer = dynamic(() => import("./mobile-menu").then((m) => m.MobileMenuDrawer));
 
 function DesktopMenus({ user, externalUrls }: NavBarProps) {
   return (
@@ -124,53 +50,28 @@ function DesktopMenus({ user, externalUrls }: NavBarProps) {
   );
 }
 
-function MobileMenu({ user, externalUrls, projects, currentProjectId }: NavBarProps) {
+function MobileMenu(props: NavBarProps) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  const sections = [...mainMenus, { label: "Settings", entries: settingsEntries(user) }];
+  // The drawer's code loads on the first tap; it stays mounted after, so it can animate closed.
+  const [wanted, setWanted] = useState(false);
   return (
-    <Drawer open={open} onOpenChange={setOpen} direction="right">
-      <DrawerTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <MenuIcon aria-hidden="true" />
-        </Button>
-      </DrawerTrigger>
-      <DrawerContent className="inset-y-0 right-0 left-auto mt-0 h-full max-h-none w-[85vw] max-w-sm rounded-none rounded-l-lg border-t-0 border-l">
-        <div className="flex items-center justify-between border-b px-4 py-3">
-          <DrawerTitle>Menu</DrawerTitle>
-          <DrawerDescription className="sr-only">Every page of Pontifex</DrawerDescription>
-          <DrawerClose asChild>
-            <Button variant="ghost" size="icon" aria-label="Close menu">
-              <XIcon aria-hidden="true" />
-            </Button>
-          </DrawerClose>
-        </div>
-        {user && (
-          <section aria-label="Project" className="border-b px-4 py-3">
-            <h2 className="pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Project</h2>
-            <ProjectSwitcher projects={projects ?? []} currentId={currentProjectId ?? null} inline onSwitched={close} />
-          </section>
-        )}
-        {/* NavigationMenuLink needs a NavigationMenu around it, even in the drawer. */}
-        <NavigationMenu orientation="vertical" className="block min-h-0 max-w-none flex-1 overflow-y-auto overscroll-contain" aria-label="Mobile">
-          <div className="grid gap-4 p-4">
-            {sections.map((section) => (
-              <section key={section.label} aria-label={section.label}>
-                <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{section.label}</h2>
-                <ul className="grid gap-0.5">
-                  {section.entries.map((entry) => (
-                    <li key={entry.label}>
-                      <EntryLink entry={entry} externalUrls={externalUrls} onNavigate={close} />
-                    </li>
-                  ))}
-                  {section.label === "Settings" && user && <LogOutItem onClick={close} />}
-                </ul>
-              </section>
-            ))}
-          </div>
-        </NavigationMenu>
-      </DrawerContent>
-    </Drawer>
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <MenuIcon aria-hidden="true" />
+      </Button>
+      {wanted && <MobileMenuDrawer {...props} open={open} onOpenChange={setOpen} />}
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { CheckIcon, ChevronsUpDownIcon, FolderPlusIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -10,7 +11,9 @@ import { callApi } from "@/lib/http/contract";
 import { projectsApi } from "@/lib/projects/api";
 import type { ProjectSummary } from "@/lib/projects/schemas";
 import { cn } from "@/lib/utils";
-import { NewProjectDialog } from "./new-project-dialog";
+
+// Loaded when first opened: the switcher is on every page, the dialog rarely.
+const NewProjectDialog = dynamic(() => import("./new-project-dialog").then((m) => m.NewProjectDialog));
 
 export type SwitcherProps = {
   projects: ProjectSummary[];
@@ -132,7 +135,7 @@ export function ProjectSwitcher({ projects, currentId, className, onSwitched, in
         </p>
         {search}
         {list}
-        <NewProjectDialog open={creating} onOpenChange={setCreating} projects={projects} onCreated={onSwitched} />
+        {creating && <NewProjectDialog open onOpenChange={setCreating} projects={projects} onCreated={onSwitched} />}
       </div>
     );
   }
@@ -178,7 +181,7 @@ export function ProjectSwitcher({ projects, currentId, className, onSwitched, in
           {list}
         </PopoverContent>
       </Popover>
-      <NewProjectDialog open={creating} onOpenChange={setCreating} projects={projects} />
+      {creating && <NewProjectDialog open onOpenChange={setCreating} projects={projects} />}
     </>
   );
 }

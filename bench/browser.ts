@@ -1,0 +1,135 @@
+/**
+ * What an engineer sees of a table screen, measured in headless Chromium the
+ * same way for our screen and for the AG Grid page: navigation to the first
+ * data row painted, when the data request started and how long it took, the
+ * main thread's script time, the JavaScript loaded, a far scroll, a filter.
+ *
+ * The page-side functions are written inline (no named helpers): tsx would
+ * wrap named functions in a __name() the page does not have.
+ */
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { chromium } from "@playwright/test";
+
+export type Side = {
+  name: string;
+  url: string;
+  /** A data row in the DOM. */
+  rowSelector: string;
+  /** The data request, as its URL ends. */
+  dataUrlPart: string;
+  /** Cookies to sign in with, if any. */
+  cookies?: { name: string; value: string; url: string }[];
+  /** Scrolls to the far right and bottom; resolves with the selector of the cell that must then be painted. */
+  farScroll: (page: Page) => Promise<string>;
+  /** Applies the Parameter filter "skewangle01"; resolves with the selector of the Parameter cells then shown. */
+  filter: (page: Page) => Promise<string>;
+};
+
+export type Load = {
+  firstRow: number;
+  requestStart: number;
+  requestMs: number;
+  receivedToRow: number;
+  scriptMs: number;
+  scriptBytes: number;
+};
+
+export const VIEWPORT = { width: 1280, height: 900 };
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+}
+
+/** Marks, in every page of a context, when the first element matching `selector` was painted (`window.__firstRow`). */
+async function watchFirstRow(context: BrowserContext, selector: string): Promise<void> {
+  await context.addInitScript((rowSelector: string) => {
+    const w = window as unknown as { __firstRow?: number };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector(rowSelector)) return;
+      observer.disconnect();
+      // The frame that draws it, then the task after its paint.
+      requestAnimationFrame(() => setTimeout(() => (w.__firstRow ??= performance.now()), 0));
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+export async function newSideContext(browser: Browser, side: Side): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  if (side.cookies) await context.addCookies(side.cookies);
+  await watchFirstRow(context, side.rowSelector);
+  return context;
+}
+
+/** One navigation to a side's page in `page`, measured until its first data row is painted. */
+export async function measureLoad(page: Page, side: Side): Promise<Load> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const scriptBefore = await scriptSeconds(cdp);
+  await page.goto(side.url, { waitUntil: "commit" });
+  try {
+    await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined, undefined, { timeout: 60_000 });
+  } catch (error) {
+    await page.screenshot({ path: "/tmp/bench-timeout.png" });
+    throw new Error(`${side.name}: no data row within 60 s at ${page.url()}`, { cause: error });
+  }
+  await page.waitForLoadState("load");
+  const scriptAfter = await scriptSeconds(cdp);
+  await cdp.detach();
+  const figures = await page.evaluate((dataUrlPart: string) => {
+    const firstRow = (window as unknown as { __firstRow: number }).__firstRow;
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const data = resources.find((e) => e.name.includes(dataUrlPart));
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const until = Math.max(firstRow, navigation.loadEventEnd);
+    // The JavaScript of the first load: every script fetched before the page was loaded and showing rows.
+    const scriptBytes = resources
+      .filter((e) => (e.initiatorType === "script" || /\.js(\?|$)/.test(e.name)) && e.startTime <= until)
+      .reduce((sum, e) => sum + e.encodedBodySize, 0);
+    return {
+      firstRow,
+      requestStart: data?.startTime ?? Number.NaN,
+      requestMs: data ? data.responseEnd - data.startTime : Number.NaN,
+      receivedToRow: data ? firstRow - data.responseEnd : Number.NaN,
+      scriptBytes,
+    };
+  }, side.dataUrlPart);
+  return { ...figures, scriptMs: (scriptAfter - scriptBefore) * 1000 };
+}
+
+async function scriptSeconds(cdp: { send: (method: "Performance.getMetrics") => Promise<{ metrics: { name: string; value: number }[] }> }) {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  return metrics.find((m) => m.name === "ScriptDuration")?.value ?? 0;
+}
+
+/** Time from an action to the task after the frame in which `selector` matched (and, if given, every match passes `every`). */
+export async function timeUntilPainted(page: Page, act: () => Promise<string>, everyStartsWith?: string): Promise<number> {
+  const t0 = await page.evaluate(() => performance.now());
+  const selector = await act();
+  return page.evaluate(
+    async ([sel, prefix, start]) => {
+      for (;;) {
+        const found = [...document.querySelectorAll(sel)];
+        if (found.length > 0 && (prefix === "" || found.every((el) => el.textContent?.trim().startsWith(prefix)))) break;
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - start;
+    },
+    [selector, everyStartsWith ?? "", t0] as const,
+  );
+}
+
+/** The total of each script's compressed bytes a fresh tab loads for a page (its first-load JavaScript). */
+export async function firstLoadScriptBytes(browser: Browser, url: string, cookies?: Side["cookies"]): Promise<number> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  if (cookies) await context.addCookies(cookies);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: "load" });
+  const bytes = await page.evaluate(() =>
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter((e) => e.initiatorType === "script" || /\.js(\?|$)/.test(e.name))
+      .reduce((sum, e) => sum + e.encodedBodySize, 0),
+  );
+  await context.close();
+  return bytes;
+}

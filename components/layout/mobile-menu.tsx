@@ -1,0 +1,61 @@
+"use client";
+
+import { XIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Drawer, DrawerClose, DrawerContent, DrawerDescription, DrawerTitle } from "@/components/ui/drawer";
+import { NavigationMenu } from "@/components/ui/navigation-menu";
+import { ProjectSwitcher } from "@/components/projects/project-switcher";
+import { mainMenus } from "@/lib/navigation";
+import { EntryLink, LogOutItem, type NavBarProps, settingsEntries } from "./menu-entries";
+
+/** The phone's menu: every page, the project switcher and Log Out, in a drawer from the right. */
+export function MobileMenuDrawer({
+  open,
+  onOpenChange,
+  user,
+  externalUrls,
+  projects,
+  currentProjectId,
+}: NavBarProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const close = () => onOpenChange(false);
+  const sections = [...mainMenus, { label: "Settings", entries: settingsEntries(user) }];
+  return (
+    <Drawer open={open} onOpenChange={onOpenChange} direction="right">
+      <DrawerContent className="inset-y-0 right-0 left-auto mt-0 h-full max-h-none w-[85vw] max-w-sm rounded-none rounded-l-lg border-t-0 border-l">
+        <div className="flex items-center justify-between border-b px-4 py-3">
+          <DrawerTitle>Menu</DrawerTitle>
+          <DrawerDescription className="sr-only">Every page of Pontifex</DrawerDescription>
+          <DrawerClose asChild>
+            <Button variant="ghost" size="icon" aria-label="Close menu">
+              <XIcon aria-hidden="true" />
+            </Button>
+          </DrawerClose>
+        </div>
+        {user && (
+          <section aria-label="Project" className="border-b px-4 py-3">
+            <h2 className="pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Project</h2>
+            <ProjectSwitcher projects={projects ?? []} currentId={currentProjectId ?? null} inline onSwitched={close} />
+          </section>
+        )}
+        {/* NavigationMenuLink needs a NavigationMenu around it, even in the drawer. */}
+        <NavigationMenu orientation="vertical" className="block min-h-0 max-w-none flex-1 overflow-y-auto overscroll-contain" aria-label="Mobile">
+          <div className="grid gap-4 p-4">
+            {sections.map((section) => (
+              <section key={section.label} aria-label={section.label}>
+                <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{section.label}</h2>
+                <ul className="grid gap-0.5">
+                  {section.entries.map((entry) => (
+                    <li key={entry.label}>
+                      <EntryLink entry={entry} externalUrls={externalUrls} onNavigate={close} />
+                    </li>
+                  ))}
+                  {section.label === "Settings" && user && <LogOutItem onClick={close} />}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </NavigationMenu>
+      </DrawerContent>
+    </Drawer>
+  );
+}
