@@ -1,7 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { PATH_HEADER, PROJECT_HEADER } from "@/lib/http/page-headers";
 import { contentSecurityPolicy } from "@/lib/http/security-headers";
-
-const PROJECT_HEADER = "x-pontifex-project";
 
 /**
  * A fresh nonce per page request: Next reads it from the request's CSP header
@@ -12,6 +11,7 @@ export function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
+  headers.set(PATH_HEADER, request.nextUrl.pathname);
   // A shared link's ?project=<id>: the page makes that project current (lib/projects/page.ts). Never trusted from the client.
   headers.delete(PROJECT_HEADER);
   const project = request.nextUrl.searchParams.get("project");

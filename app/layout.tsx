@@ -7,7 +7,10 @@ import { ThemeProvider } from "@/components/layout/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { pageProjects } from "@/lib/projects/page";
+import { screenRowsUrl } from "@/lib/datasets/api";
+import { datasetAt } from "@/lib/datasets/registry";
 import { env } from "@/lib/env";
+import { PATH_HEADER } from "@/lib/http/page-headers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -20,10 +23,15 @@ export const viewport: Viewport = { themeColor: "#000000", colorScheme: "dark li
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const [page, requestHeaders] = await Promise.all([pageProjects(), headers()]);
   const nonce = requestHeaders.get("x-nonce") ?? undefined;
+  // A table screen's rows are asked for from the head, the moment the page starts to arrive: as an element of
+  // the layout, the link goes out with the first bytes (a preload() hint from the page comes too late for that).
+  const dataset = datasetAt(requestHeaders.get(PATH_HEADER) ?? "");
+  const rowsUrl = dataset && page?.current ? screenRowsUrl({ id: page.current.id, ds: dataset }) : undefined;
   const { SUPER_T_URL, DECK_UNIT_URL } = env();
   return (
     <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="min-h-dvh font-sans">
+        {rowsUrl && <link rel="preload" href={rowsUrl} as="fetch" crossOrigin="use-credentials" fetchPriority="high" />}
         <ThemeProvider nonce={nonce}>
           <TooltipProvider>
             <NavBar

@@ -244,7 +244,11 @@ async function main() {
       row("JSON received -> first row painted (fresh)", (f) => f.fresh.map((l) => l.receivedToRow)),
       row("scroll to the far right and bottom -> last cell painted", (f) => f.scroll),
       row("Parameter filter -> matching rows painted", (f) => f.filter),
+      row("data request starts after navigation (warm)", (f) => f.warm.map((l) => l.requestStart)),
+      row("data request duration (warm)", (f) => f.warm.map((l) => l.requestMs)),
+      row("JSON received -> first row painted (warm)", (f) => f.warm.map((l) => l.receivedToRow)),
       row("main-thread script during load (fresh)", (f) => f.fresh.map((l) => l.scriptMs)),
+      row("main-thread script during load (warm)", (f) => f.warm.map((l) => l.scriptMs)),
       row("first-load JS on the wire (fresh)", (f) => f.fresh.map((l) => l.scriptBytes), kb),
     ]);
     printTable("bench:tables: our screen alone", [

@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
-import { preload } from "react-dom";
 import { NoProject } from "@/components/projects/no-project";
 import { requireUser } from "@/lib/auth/current-user";
-import { screenRowsUrl } from "@/lib/datasets/api";
 import { type DatasetKey, datasets } from "@/lib/datasets/registry";
 import { pageProjects } from "@/lib/projects/page";
 import { DatasetScreen } from "./dataset-screen";
+import { preloadScreenRows } from "./preload-rows";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -24,8 +23,8 @@ export async function DatasetPage({ dataset, searchParams, extra }: { dataset: D
     return null;
   }
   if (!page.current) return <NoProject title={info.title} projects={page.projects} />;
-  // The rows are asked for while the page is still arriving, not after its script has run.
-  preload(screenRowsUrl({ id: page.current.id, ds: dataset }), { as: "fetch", crossOrigin: "use-credentials" });
+  // On a navigation within the app, the hint arrives with the page's data, ahead of the screen's script (the first load gets it from the root layout).
+  preloadScreenRows(page.current.id, dataset);
   const filter = typeof query.filter === "string" ? query.filter : undefined;
   return (
     <DatasetScreen key={`${page.current.id}:${dataset}`} dataset={info} project={page.current} userId={page.user.id} initialFilter={filter} extra={extra} />

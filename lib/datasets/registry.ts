@@ -67,3 +67,8 @@ export function isDatasetKey(value: string): value is DatasetKey {
 export function isRevitDataset(key: DatasetKey): key is RevitDatasetKey {
   return datasets[key].group === "revit";
 }
+
+/** The table whose screen is at `pathname`, if one is. */
+export function datasetAt(pathname: string): DatasetKey | undefined {
+  return datasetKeys.find((key) => datasets[key].route === pathname);
+}

@@ -3,6 +3,7 @@ import { cache } from "react";
 import { currentMembership, findMembership, listUserProjects, setCurrentProject } from "@/db/queries/projects";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import type { PublicUser } from "@/lib/auth/session";
+import { PROJECT_HEADER } from "@/lib/http/page-headers";
 import type { ProjectAccess } from "./access";
 import type { ProjectSummary } from "./schemas";
 import { summarise } from "./service";
@@ -18,7 +19,7 @@ export type PageProjects = { user: PublicUser; projects: ProjectSummary[]; curre
 export const pageProjects = cache(async (): Promise<PageProjects | null> => {
   const user = await getCurrentUser();
   if (!user) return null;
-  const wanted = Number((await headers()).get("x-pontifex-project"));
+  const wanted = Number((await headers()).get(PROJECT_HEADER));
   if (Number.isInteger(wanted) && wanted > 0 && (await findMembership(user.id, wanted))) await setCurrentProject(user.id, wanted);
   const [memberships, current] = await Promise.all([listUserProjects(user.id), currentMembership(user.id)]);
   return {
