@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { BASE_URL, shareCurrentProject, signUpAndLogIn } from "./helpers";
+import { BASE_URL, screenRowsRequest, shareCurrentProject, signUpAndLogIn } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -275,7 +275,9 @@ test("a 409 conflict from a second browser keeps my edits and shows the newer va
 });
 
 test("an empty dataset says 'No users found.' and the first row can still be created", async ({ page }) => {
-  await page.route("**/api/projects/*/datasets/coresetup/rows", (route) => route.fulfill({ json: { data: [], columns: [] } }));
+  await page.route(screenRowsRequest("coresetup"), (route) =>
+    route.fulfill({ json: { fields: ["Id", "Parameter", "CreatedAt", "UpdatedAt", "Version"], columns: [], rows: [] } }),
+  );
   await openDataset(page, "/coresetup");
   await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched 0 items in \d+ms$/);
   await expect(grid(page)).toContainText("No users found.");
@@ -284,21 +286,21 @@ test("an empty dataset says 'No users found.' and the first row can still be cre
 });
 
 test("load failures show the error texts of the specification", async ({ page }) => {
-  await page.route("**/api/projects/*/datasets/box/rows", (route) => route.fulfill({ status: 500, json: { error: "database unavailable" } }));
+  await page.route(screenRowsRequest("box"), (route) => route.fulfill({ status: 500, json: { error: "database unavailable" } }));
   await page.goto("/revitbox");
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error during fetching data: database unavailable");
   await expect(page.getByTestId("parameter-grid")).toHaveCount(0);
 
-  await page.unroute("**/api/projects/*/datasets/box/rows");
-  await page.route("**/api/projects/*/datasets/box/rows", (route) => route.fulfill({ json: { rows: [] } }));
+  await page.unroute(screenRowsRequest("box"));
+  await page.route(screenRowsRequest("box"), (route) => route.fulfill({ json: { data: [] } }));
   await page.goto("/revitbox");
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error during fetching data: Invalid response structure");
 
-  await page.unroute("**/api/projects/*/datasets/box/rows");
+  await page.unroute(screenRowsRequest("box"));
   let release: () => void = () => {};
   let requested: () => void = () => {};
   const held = new Promise<void>((resolve) => (requested = resolve));
-  await page.route("**/api/projects/*/datasets/box/rows", async (route) => {
+  await page.route(screenRowsRequest("box"), async (route) => {
     const released = new Promise<void>((resolve) => (release = resolve));
     requested();
     await released;

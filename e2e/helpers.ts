@@ -10,6 +10,11 @@ export const LLM_TEST_KEY = "sk-e2e-0f1e2d3c4b5a-never-in-a-browser";
 export const MIDAS_SIM_PORT = Number(process.env.E2E_MIDAS_PORT ?? 3720);
 export const MIDAS_SIM_KEY = "e2e-midas-key";
 
+/** The table screen's own request for its rows (the compact form, `?format=columns`), to intercept. */
+export function screenRowsRequest(dataset: string): RegExp {
+  return new RegExp(`/api/projects/\\d+/datasets/${dataset}/rows\\?format=columns$`);
+}
+
 export function uniqueEmail(prefix = "engineer"): string {
   return `${prefix}.${Date.now()}.${randomBytes(3).toString("hex")}@example.com`;
 }
