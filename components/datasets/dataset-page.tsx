@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { NoProject } from "@/components/projects/no-project";
+import { tableSnapshot } from "@/db/queries/rows";
 import { requireUser } from "@/lib/auth/current-user";
+import { tablePreview } from "@/lib/datasets/preview";
+import { tableOf } from "@/lib/datasets/service";
 import { type DatasetKey, datasets } from "@/lib/datasets/registry";
 import { pageProjects } from "@/lib/projects/page";
 import { DatasetScreen } from "./dataset-screen";
@@ -25,8 +28,18 @@ export async function DatasetPage({ dataset, searchParams, extra }: { dataset: D
   if (!page.current) return <NoProject title={info.title} projects={page.projects} />;
   // On a navigation within the app, the hint arrives with the page's data, ahead of the screen's script (the first load gets it from the root layout).
   preloadScreenRows(page.current.id, dataset);
+  // The first screenful goes into the page itself (the table's snapshot is cached per revision).
+  const preview = tablePreview(await tableSnapshot(tableOf(page.current, dataset)));
   const filter = typeof query.filter === "string" ? query.filter : undefined;
   return (
-    <DatasetScreen key={`${page.current.id}:${dataset}`} dataset={info} project={page.current} userId={page.user.id} initialFilter={filter} extra={extra} />
+    <DatasetScreen
+      key={`${page.current.id}:${dataset}`}
+      dataset={info}
+      project={page.current}
+      userId={page.user.id}
+      initialFilter={filter}
+      extra={extra}
+      preview={preview}
+    />
   );
 }
