@@ -10,5 +10,7 @@ export const GET = route({ params: datasetParams, project: { from: "current", ne
   const started = performance.now();
   // Postgres wrote the JSON; until the table changes, every request gets the same (gzipped) bytes.
   const snapshot = await tableSnapshot(tableOf(project, params.ds));
-  return cachedJsonResponse(request, { key: snapshot, name: "fetch-all" }, fetchAllJson(snapshot), { "Server-Timing": `db;dur=${(performance.now() - started).toFixed(1)}` });
+  return cachedJsonResponse(request, { key: snapshot, name: "fetch-all" }, fetchAllJson(snapshot), {
+    "Server-Timing": `db;dur=${(performance.now() - started).toFixed(1)}`,
+  });
 });
