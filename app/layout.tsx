@@ -2,6 +2,7 @@ import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { SCREEN_ROWS_PRELOAD } from "@/components/datasets/preload-rows";
 import { NavBar } from "@/components/layout/nav-bar";
 import { ThemeProvider } from "@/components/layout/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
@@ -31,7 +32,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   return (
     <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="min-h-dvh font-sans">
-        {rowsUrl && <link rel="preload" href={rowsUrl} as="fetch" crossOrigin="use-credentials" fetchPriority="high" />}
+        {rowsUrl && <link rel="preload" href={rowsUrl} {...SCREEN_ROWS_PRELOAD} />}
         <ThemeProvider nonce={nonce}>
           <TooltipProvider>
             <NavBar

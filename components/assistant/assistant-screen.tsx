@@ -1,10 +1,10 @@
 "use client";
 
 import { generateId } from "ai";
-import { PanelLeftIcon, XIcon } from "lucide-react";
+import { PanelLeftIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Drawer, DrawerClose, DrawerContent, DrawerDescription, DrawerTitle, DrawerTrigger } from "@/components/ui/drawer";
+import { Drawer, DrawerBar, DrawerContent, DrawerTrigger } from "@/components/ui/drawer";
 import type { AssistantActions, ConversationSummary } from "@/lib/assistant/api";
 import type { AssistantUIMessage } from "@/lib/assistant/tools";
 import { ChatPane } from "./chat-pane";
@@ -66,15 +66,7 @@ export function AssistantScreen(props: AssistantScreenProps) {
               </Button>
             </DrawerTrigger>
             <DrawerContent className="inset-y-0 right-auto left-0 mt-0 h-full max-h-none w-[85vw] max-w-xs rounded-none rounded-r-lg border-t-0 border-r">
-              <div className="flex items-center justify-between border-b px-4 py-3">
-                <DrawerTitle>Conversations</DrawerTitle>
-                <DrawerDescription className="sr-only">Your conversations with the assistant in this project</DrawerDescription>
-                <DrawerClose asChild>
-                  <Button variant="ghost" size="icon" aria-label="Close the conversations">
-                    <XIcon aria-hidden="true" />
-                  </Button>
-                </DrawerClose>
-              </div>
+              <DrawerBar title="Conversations" description="Your conversations with the assistant in this project" closeLabel="Close the conversations" />
               <div className="min-h-0 flex-1">{sidebar(true)}</div>
             </DrawerContent>
           </Drawer>

@@ -380,7 +380,7 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setConfirmation(null)}
-          title={`Delete ${confirmation?.kind === "delete" ? confirmation.row.Parameter : ""}?`}
+          title={`Delete ${confirmation.row.Parameter}?`}
           description="The row is removed from the table for everyone. Undo, or Restore in the table's activity, brings it back."
           confirmLabel="Delete"
           destructive

@@ -1,8 +1,6 @@
 "use client";
 
-import { XIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Drawer, DrawerClose, DrawerContent, DrawerDescription, DrawerTitle } from "@/components/ui/drawer";
+import { Drawer, DrawerBar, DrawerContent } from "@/components/ui/drawer";
 import { NavigationMenu } from "@/components/ui/navigation-menu";
 import { ProjectSwitcher } from "@/components/projects/project-switcher";
 import { mainMenus } from "@/lib/navigation";
@@ -22,15 +20,7 @@ export function MobileMenuDrawer({
   return (
     <Drawer open={open} onOpenChange={onOpenChange} direction="right">
       <DrawerContent className="inset-y-0 right-0 left-auto mt-0 h-full max-h-none w-[85vw] max-w-sm rounded-none rounded-l-lg border-t-0 border-l">
-        <div className="flex items-center justify-between border-b px-4 py-3">
-          <DrawerTitle>Menu</DrawerTitle>
-          <DrawerDescription className="sr-only">Every page of Pontifex</DrawerDescription>
-          <DrawerClose asChild>
-            <Button variant="ghost" size="icon" aria-label="Close menu">
-              <XIcon aria-hidden="true" />
-            </Button>
-          </DrawerClose>
-        </div>
+        <DrawerBar title="Menu" description="Every page of Pontifex" closeLabel="Close menu" />
         {user && (
           <section aria-label="Project" className="border-b px-4 py-3">
             <h2 className="pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Project</h2>

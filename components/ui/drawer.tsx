@@ -1,7 +1,9 @@
 "use client";
 
+import { XIcon } from "lucide-react";
 import type * as React from "react";
 import { Drawer as DrawerPrimitive } from "vaul";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 function Drawer(props: React.ComponentProps<typeof DrawerPrimitive.Root>) {
@@ -61,4 +63,19 @@ function DrawerDescription({ className, ...props }: React.ComponentProps<typeof 
   return <DrawerPrimitive.Description data-slot="drawer-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-export { Drawer, DrawerClose, DrawerContent, DrawerDescription, DrawerFooter, DrawerHeader, DrawerOverlay, DrawerTitle, DrawerTrigger };
+/** A side drawer's top bar: its title, a description for screen readers, and the close button. */
+function DrawerBar({ title, description, closeLabel }: { title: string; description: string; closeLabel: string }) {
+  return (
+    <div data-slot="drawer-bar" className="flex items-center justify-between border-b px-4 py-3">
+      <DrawerTitle>{title}</DrawerTitle>
+      <DrawerDescription className="sr-only">{description}</DrawerDescription>
+      <DrawerClose asChild>
+        <Button variant="ghost" size="icon" aria-label={closeLabel}>
+          <XIcon aria-hidden="true" />
+        </Button>
+      </DrawerClose>
+    </div>
+  );
+}
+
+export { Drawer, DrawerBar, DrawerClose, DrawerContent, DrawerDescription, DrawerFooter, DrawerHeader, DrawerOverlay, DrawerTitle, DrawerTrigger };
