@@ -203,6 +203,11 @@ async function start(): Promise<Pontifex> {
     socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
   });
 
+  // An idle kept-alive connection is closed by the client or the proxy in front, not by us: when the server closed it
+  // after Node's 5 s, a request sent on it at that moment could be reset (a test client's ECONNRESET in CI).
+  // 65 s outlasts the usual proxies' 60 s; the headers timeout must be longer still.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info(
     { port: config.PORT, database: connection.kind === "pg" ? "postgresql" : `embedded (${connection.dataDir})`, dev },

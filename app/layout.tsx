@@ -5,8 +5,7 @@ import { headers } from "next/headers";
 import { SCREEN_ROWS_PRELOAD } from "@/components/datasets/preload-rows";
 import { NavBar } from "@/components/layout/nav-bar";
 import { ThemeProvider } from "@/components/layout/theme-provider";
-import { Toaster } from "@/components/ui/sonner";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { ToastHost } from "@/components/ui/toast";
 import { pageProjects } from "@/lib/projects/page";
 import { screenRowsUrl } from "@/lib/datasets/api";
 import { datasetAt } from "@/lib/datasets/registry";
@@ -34,18 +33,16 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
       <body className="min-h-dvh font-sans">
         {rowsUrl && <link rel="preload" href={rowsUrl} {...SCREEN_ROWS_PRELOAD} />}
         <ThemeProvider nonce={nonce}>
-          <TooltipProvider>
-            <NavBar
-              user={page?.user ?? null}
-              projects={page?.projects}
-              currentProjectId={page?.current?.id ?? null}
-              externalUrls={{ SUPER_T_URL, DECK_UNIT_URL }}
-            />
-            <main id="content" className="min-h-dvh bg-black pt-14 text-zinc-100">
-              {children}
-            </main>
-            <Toaster position="bottom-right" richColors closeButton />
-          </TooltipProvider>
+          <NavBar
+            user={page?.user ?? null}
+            projects={page?.projects}
+            currentProjectId={page?.current?.id ?? null}
+            externalUrls={{ SUPER_T_URL, DECK_UNIT_URL }}
+          />
+          <main id="content" className="min-h-dvh bg-black pt-14 text-zinc-100">
+            {children}
+          </main>
+          <ToastHost position="bottom-right" richColors closeButton />
         </ThemeProvider>
       </body>
     </html>

@@ -6,10 +6,12 @@
  *    body straight through `pg`; the cached path (table unchanged) on its own
  *    row, compared with nothing.
  *  - The size of each answer on the wire.
- *  - In one headless Chromium run, our /revitpier against AG Grid Community
- *    showing the same bytes (bench/ag-grid-page.ts), alternating, on a fresh
- *    tab and on a warm one: first data row painted, the data request, script
- *    time, first-load JavaScript, a far scroll and the Parameter filter.
+ *  - In one headless Chromium run, our /revitpier and a MIDAS table's screen
+ *    (the same 2,000 x 300 rows in midaspsc, read through the project-scoped
+ *    route) against AG Grid Community showing the same bytes
+ *    (bench/ag-grid-page.ts), alternating, on a fresh tab and on a warm one:
+ *    first data row painted, the data request, script time, first-load
+ *    JavaScript, a far scroll and the Parameter filter.
  *  - The first-load JavaScript of the main pages.
  */
 import http from "node:http";
@@ -27,6 +29,7 @@ import { firstLoadScriptBytes, launch, type Load, measureLoad, newSideContext, t
 import { BENCH_COLUMNS as COLUMNS, BENCH_ROWS as ROWS, benchDatabase, benchTable, ensureBuild, logIn, median, ms, printTable, startServer } from "./support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const MIDAS_DATASET = "midaspsc" as const;
 const PORT = 3311;
 const AG_PORT = 3312;
 
@@ -64,6 +67,8 @@ async function main() {
   await setCurrentProject(demo!.id, project.id, db);
   const benchRef = { projectId: project.id, dataset: "pier" as const };
   await insertRows(benchRef, benchTable(), db);
+  // The same rows in a MIDAS table: its screen and routes are the project-scoped ones.
+  await insertRows({ projectId: project.id, dataset: MIDAS_DATASET }, benchTable(), db);
 
   // The driver alone: the table read (no cache) and the fetch-all body built, as the server does after a write.
   const direct: number[] = [];
@@ -77,11 +82,11 @@ async function main() {
   const shared = Boolean(database.url);
   if (!shared) await closeConnection(connection);
   /** A write by someone else, as the server sees it: the table's revision moves on, so its cached snapshot is stale. */
-  const touch = () =>
+  const touch = (dataset: string = "pier") =>
     db
       .update(datasetStates)
       .set({ revision: sql`${datasetStates.revision} + 1` })
-      .where(and(eq(datasetStates.projectId, project.id), eq(datasetStates.dataset, "pier")));
+      .where(and(eq(datasetStates.projectId, project.id), eq(datasetStates.dataset, dataset)));
 
   const server = await startServer(database.env, PORT);
   let agGrid: Awaited<ReturnType<typeof startAgGridServer>> | undefined;
@@ -90,16 +95,22 @@ async function main() {
     const cookie = await logIn(server.url);
     const fetchAll = `${server.url}/api/database/pier/fetch-all`;
     const screenRows = `${server.url}/api/projects/${project.id}/datasets/pier/rows?format=columns`;
+    const scopedRows = `${server.url}/api/projects/${project.id}/datasets/${MIDAS_DATASET}/rows`;
     const identity = { cookie, "accept-encoding": "identity" };
     const gzip = { cookie, "accept-encoding": "gzip" };
 
     const afterWrite: number[] = [];
+    const scopedAfterWrite: number[] = [];
     if (shared) {
       for (let i = 0; i < RUNS; i++) {
         await touch();
         const res = await get(fetchAll, identity);
         if (res.status !== 200) throw new Error(`fetch-all answered ${res.status}`);
         afterWrite.push(res.ms);
+        await touch(MIDAS_DATASET);
+        const scoped = await get(scopedRows, identity);
+        if (scoped.status !== 200) throw new Error(`project-scoped rows answered ${scoped.status}`);
+        scopedAfterWrite.push(scoped.ms);
       }
     }
     await get(fetchAll, gzip); // builds the gzip of this revision
@@ -114,18 +125,25 @@ async function main() {
     const cachedGzip = await sample(fetchAll, gzip);
     const compactPlain = await sample(screenRows, identity);
     const compactGzip = await sample(screenRows, gzip);
+    const scopedPlain = await sample(scopedRows, identity);
+    const scopedGzip = await sample(scopedRows, gzip);
 
     // ---------------------------------------------------------------- our screen and AG Grid, side by side
     agGrid = await startAgGridServer(compactPlain.body, AG_PORT);
     const [cookieName, cookieValue] = cookie.split("=");
-    const maxId = Math.max(...(JSON.parse(compactPlain.body.toString("utf8")) as { rows: unknown[][] }).rows.map((r) => Number(r[0])));
-    const ours: Side = {
-      name: "/revitpier",
-      url: `${server.url}/revitpier`,
+    const maxIdOf = (body: Buffer) => Math.max(...(JSON.parse(body.toString("utf8")) as { rows: unknown[][] }).rows.map((r) => Number(r[0])));
+    const maxIds = {
+      pier: maxIdOf(compactPlain.body),
+      [MIDAS_DATASET]: maxIdOf((await get(scopedRows.replace("/rows", "/rows?format=columns"), identity)).body),
+    };
+    /** One of our table screens: they share the grid, so the same selectors and gestures. */
+    const screen = (path: string, dataset: keyof typeof maxIds): Side => ({
+      name: path,
+      url: `${server.url}${path}`,
       // The first value cell (data-col counts Parameter as 0), of the server-rendered first screenful or of the grid.
       rowSelector: '[data-preview-row-id] [data-preview-col="1"], [data-row-id] [data-col="1"]',
       gridSelector: '[data-row-id] [data-col="1"]',
-      dataUrlPart: "format=columns",
+      dataUrlPart: `/datasets/${dataset}/rows?format=columns`,
       cookies: [{ name: cookieName!, value: cookieValue!, url: server.url }],
       farScroll: async (page) => {
         await page.evaluate(() => {
@@ -133,7 +151,7 @@ async function main() {
           grid.scrollTop = grid.scrollHeight;
           grid.scrollLeft = grid.scrollWidth;
         });
-        return `[data-row-id="${maxId}"] [data-col="${COLUMNS}"]`;
+        return `[data-row-id="${maxIds[dataset]}"] [data-col="${COLUMNS}"]`;
       },
       filter: async (page) => {
         await page.evaluate(() => {
@@ -143,7 +161,9 @@ async function main() {
         });
         return "[data-row-id] [data-column=Parameter]";
       },
-    };
+    });
+    const ours = screen("/revitpier", "pier");
+    const midas = screen(`/midas/${MIDAS_DATASET}`, MIDAS_DATASET);
     const ag: Side = {
       name: "AG Grid page",
       url: `${agGrid.url}/grid`,
@@ -175,12 +195,10 @@ async function main() {
     };
 
     type Figures = { fresh: Load[]; warm: Load[]; scroll: number[]; filter: number[] };
-    const figures = new Map<Side, Figures>([
-      [ours, { fresh: [], warm: [], scroll: [], filter: [] }],
-      [ag, { fresh: [], warm: [], scroll: [], filter: [] }],
-    ]);
+    const sides = [ours, midas, ag];
+    const figures = new Map<Side, Figures>(sides.map((side) => [side, { fresh: [], warm: [], scroll: [], filter: [] }]));
     const warmPages = new Map<Side, Page>();
-    for (const side of [ours, ag]) {
+    for (const side of sides) {
       const page = await (await newSideContext(browser, side)).newPage();
       await measureLoad(page, side); // fills its cache
       warmPages.set(side, page);
@@ -188,7 +206,7 @@ async function main() {
     const editTimes: number[] = [];
     console.log(`Chromium: ${RUNS} alternating navigations per side, fresh and warm...`);
     for (let i = 0; i < RUNS; i++) {
-      for (const side of [ours, ag]) {
+      for (const side of sides) {
         const f = figures.get(side)!;
         const context = await newSideContext(browser, side);
         const page = await context.newPage();
@@ -228,33 +246,37 @@ async function main() {
       ["the screen's ?format=columns, table unchanged, identity / gzip", `${ms(compactPlain.ms)} / ${ms(compactGzip.ms)}`, ""],
       ["fetch-all on the wire, plain / gzip", `${mib(cachedPlain.bytes)} / ${mib(cachedGzip.bytes)}`, ""],
       ["?format=columns on the wire, plain / gzip", `${mib(compactPlain.bytes)} / ${mib(compactGzip.bytes)}`, ""],
+      [`project-scoped rows of ${MIDAS_DATASET} right after a write / unchanged`, shared ? `${ms(median(scopedAfterWrite))} / ${ms(scopedPlain.ms)}` : "-", ""],
+      [`  the same, gzip (unchanged)`, ms(scopedGzip.ms), ""],
     ]);
 
-    const o = figures.get(ours)!;
     const a = figures.get(ag)!;
-    const row = (label: string, pick: (f: Figures) => number[], unit: (n: number) => string = ms) => {
-      const x = median(pick(o));
-      const y = median(pick(a));
-      return [label, unit(x), unit(y), ratio(x, y)];
-    };
-    printTable(`bench:tables: /revitpier against AG Grid Community 36 on the same bytes, one Chromium run, medians of ${RUNS} alternating navigations`, [
-      ["measure (median)", "/revitpier", "AG Grid page", "ratio"],
-      row("fresh tab: navigation -> first data row painted", (f) => f.fresh.map((l) => l.firstRow)),
-      row("warm tab: navigation -> first data row painted", (f) => f.warm.map((l) => l.firstRow)),
-      row("fresh tab: navigation -> working grid's first row painted", (f) => f.fresh.map((l) => l.gridReady)),
-      row("warm tab: navigation -> working grid's first row painted", (f) => f.warm.map((l) => l.gridReady)),
-      row("data request starts after navigation (fresh)", (f) => f.fresh.map((l) => l.requestStart)),
-      row("data request duration (fresh)", (f) => f.fresh.map((l) => l.requestMs)),
-      row("JSON received -> working grid's first row painted (fresh)", (f) => f.fresh.map((l) => l.receivedToRow)),
-      row("scroll to the far right and bottom -> last cell painted", (f) => f.scroll),
-      row("Parameter filter -> matching rows painted", (f) => f.filter),
-      row("data request starts after navigation (warm)", (f) => f.warm.map((l) => l.requestStart)),
-      row("data request duration (warm)", (f) => f.warm.map((l) => l.requestMs)),
-      row("JSON received -> working grid's first row painted (warm)", (f) => f.warm.map((l) => l.receivedToRow)),
-      row("main-thread script during load (fresh)", (f) => f.fresh.map((l) => l.scriptMs)),
-      row("main-thread script during load (warm)", (f) => f.warm.map((l) => l.scriptMs)),
-      row("first-load JS on the wire (fresh)", (f) => f.fresh.map((l) => l.scriptBytes), kb),
-    ]);
+    for (const side of [ours, midas]) {
+      const o = figures.get(side)!;
+      const row = (label: string, pick: (f: Figures) => number[], unit: (n: number) => string = ms) => {
+        const x = median(pick(o));
+        const y = median(pick(a));
+        return [label, unit(x), unit(y), ratio(x, y)];
+      };
+      printTable(`bench:tables: ${side.name} against AG Grid Community 36 on the same bytes, one Chromium run, medians of ${RUNS} alternating navigations`, [
+        ["measure (median)", side.name, "AG Grid page", "ratio"],
+        row("fresh tab: navigation -> first data row painted", (f) => f.fresh.map((l) => l.firstRow)),
+        row("warm tab: navigation -> first data row painted", (f) => f.warm.map((l) => l.firstRow)),
+        row("fresh tab: navigation -> working grid's first row painted", (f) => f.fresh.map((l) => l.gridReady)),
+        row("warm tab: navigation -> working grid's first row painted", (f) => f.warm.map((l) => l.gridReady)),
+        row("data request starts after navigation (fresh)", (f) => f.fresh.map((l) => l.requestStart)),
+        row("data request duration (fresh)", (f) => f.fresh.map((l) => l.requestMs)),
+        row("JSON received -> working grid's first row painted (fresh)", (f) => f.fresh.map((l) => l.receivedToRow)),
+        row("scroll to the far right and bottom -> last cell painted", (f) => f.scroll),
+        row("Parameter filter -> matching rows painted", (f) => f.filter),
+        row("data request starts after navigation (warm)", (f) => f.warm.map((l) => l.requestStart)),
+        row("data request duration (warm)", (f) => f.warm.map((l) => l.requestMs)),
+        row("JSON received -> working grid's first row painted (warm)", (f) => f.warm.map((l) => l.receivedToRow)),
+        row("main-thread script during load (fresh)", (f) => f.fresh.map((l) => l.scriptMs)),
+        row("main-thread script during load (warm)", (f) => f.warm.map((l) => l.scriptMs)),
+        row("first-load JS on the wire (fresh)", (f) => f.fresh.map((l) => l.scriptBytes), kb),
+      ]);
+    }
     printTable("bench:tables: our screen alone", [
       ["measure", "result", "target"],
       ["enter edit mode on a row", ms(median(editTimes)), "< 50 ms"],

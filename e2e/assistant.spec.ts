@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { BASE_URL, isMobile, LLM_TEST_KEY, signUpAndLogIn } from "./helpers";
 
 // The app runs with LLM_BASE_URL on the scripted fake model (test/llm-fake, default script; see playwright.config.ts).

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { BASE_URL, screenRowsRequest, shareCurrentProject, signUpAndLogIn } from "./helpers";
 
 type Row = Record<string, string | number>;
@@ -240,6 +240,8 @@ test("delete asks for confirmation, then removes the row", async ({ page }) => {
 });
 
 test("a 409 conflict from a second browser keeps my edits and shows the newer values", async ({ page, browser }) => {
+  // Two engineers in two browsers, each loading the table: the budget of two tests.
+  test.setTimeout(120_000);
   const name = `Conflict_${tag()}`;
   const row = await createRow(page.request, "box", { Parameter: name, Item1: "1.00", Item2: "2.00" });
   await openDataset(page, "/revitbox", name);

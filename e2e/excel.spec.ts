@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
 
 const grid = (page: Page) => page.getByTestId("parameter-grid");
@@ -47,7 +47,11 @@ test("export XLSX, change one cell in the workbook, re-import: the preview shows
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("Excel workbook (.xlsx) or CSV file").setInputFiles(changed);
 
-  await expect(dialog.getByTestId("import-summary")).toContainText("0 rows to add, 1 row to change (1 cell), 0 rows not in the file, 0 conflicts.");
+  // Read or refused: a refusal names its reason here instead of reading as a missing summary.
+  const summary = dialog.getByTestId("import-summary");
+  await expect(summary.or(dialog.getByTestId("import-error"))).toBeVisible();
+  expect(await dialog.getByTestId("import-error").allInnerTexts()).toEqual([]);
+  await expect(summary).toContainText("0 rows to add, 1 row to change (1 cell), 0 rows not in the file, 0 conflicts.");
   const cells = dialog.getByTestId("import-changed").locator("li[data-column]");
   await expect(cells).toHaveCount(1);
   await expect(cells).toHaveText(`Item1: ${before} → 98.765`);

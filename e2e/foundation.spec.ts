@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { menuRoutes } from "../lib/navigation";
 import { BASE_URL, isMobile, openMenu, PASSWORD, signUpAndLogIn, uniqueEmail } from "./helpers";
 
@@ -187,6 +187,28 @@ test.describe("menus", () => {
     await expect(content.getByRole("link", { name: "Revit Pier" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(content).toHaveCount(0);
+  });
+
+  test("the first menu wanted opens by keyboard at once, its trigger keeping focus, and by hover after the delay @desktop", async ({ page }) => {
+    // The bar's radix code loads when a menu is first wanted: the first Enter and the first hover must work all the same.
+    await page.goto("/about");
+    const bar = page.getByRole("navigation", { name: "Main" });
+    const revit = bar.getByRole("button", { name: "Revit DB" });
+    await revit.focus();
+    await page.keyboard.press("Enter");
+    const content = page.locator("[data-slot=navigation-menu-content][data-state=open]");
+    await expect(content.getByRole("link", { name: "Revit Pier" })).toBeVisible();
+    await expect(revit).toBeFocused();
+    await expect(revit).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(content).toHaveCount(0);
+
+    await page.goto("/contact");
+    await bar.getByRole("button", { name: "Midas DB" }).hover();
+    await expect(content.getByRole("link", { name: "PSC Sections" })).toBeVisible();
+    await bar.getByRole("button", { name: "Calculations" }).hover();
+    await expect(content.getByRole("link", { name: "Lap Length" })).toBeVisible();
+    await expect(content.getByRole("link", { name: "PSC Sections" })).toHaveCount(0);
   });
 
   test("a menu entry navigates to its page", async ({ page }, testInfo) => {

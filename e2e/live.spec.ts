@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { BASE_URL, PASSWORD, shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
 
 const headers = { origin: BASE_URL };
@@ -14,6 +14,8 @@ test("two engineers on one table: each sees who else has it open, who is editing
   page,
   browser,
 }, testInfo) => {
+  // Two engineers in two browsers, each loading the table: the budget of two tests.
+  test.setTimeout(120_000);
   const name = `Live_${randomBytes(3).toString("hex")}`;
   // The owner's project is "Viaduct copy": the colleague's own is "My first project", and names must differ.
   await signUpAndLogIn(page, uniqueEmail("live"));

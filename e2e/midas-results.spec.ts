@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, signUpAndLogIn } from "./helpers";
 
 const headers = { origin: BASE_URL };

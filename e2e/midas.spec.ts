@@ -1,7 +1,7 @@
 import { mkdirSync, rmdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { demoMidasTables } from "../db/seed-midas-data";
 import { BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, openMenu, signUpAndLogIn } from "./helpers";
 

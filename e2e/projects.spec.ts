@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { BASE_URL, isMobile, shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
 
 const tag = () => randomBytes(3).toString("hex");

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { BASE_URL, signUpAndLogIn } from "./helpers";
 
 /** The reference add-in (`npm run revit:agent`) as a separate process, its output collected. */

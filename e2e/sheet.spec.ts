@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { BASE_URL, shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
 
 type Row = Record<string, string | number>;

@@ -36,7 +36,8 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     cwd: root,
     env: {
       ...process.env,
-      LOG_LEVEL: "warn",
+      // BENCH_LOG_LEVEL=debug: the server's own timings (a push's build, send and insert) on stderr.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
       NEXT_TELEMETRY_DISABLED: "1",
       VITEST: "",
       AUTH_ATTEMPTS_PER_MINUTE: "1000000",

@@ -2,11 +2,11 @@
 
 import { ArchiveRestoreIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
-import { DisabledReason } from "@/components/ui/tooltip";
+import { DisabledReason } from "@/components/ui/disabled-reason";
 import { datasetsApi } from "@/lib/datasets/api";
 import type { Row } from "@/lib/datasets/columns";
 import { callApi, type ResponseOf } from "@/lib/http/contract";

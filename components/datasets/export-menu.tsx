@@ -3,7 +3,7 @@
 import { DownloadIcon, FileSpreadsheetIcon, UploadIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -13,7 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { DisabledReason } from "@/components/ui/tooltip";
+import { DisabledReason } from "@/components/ui/disabled-reason";
 import { downloadExport } from "@/lib/datasets/api";
 import type { DatasetInfo } from "@/lib/datasets/registry";
 

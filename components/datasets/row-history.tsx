@@ -2,14 +2,13 @@
 
 import { RotateCcwIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
-import { DisabledReason } from "@/components/ui/tooltip";
+import { DisabledReason } from "@/components/ui/disabled-reason";
 import { datasetsApi } from "@/lib/datasets/api";
 import { displayValue, isAngleRow } from "@/lib/datasets/angles";
 import type { Row } from "@/lib/datasets/columns";
-import { rowChanges } from "@/lib/datasets/diff";
 import { callApi, type ResponseOf } from "@/lib/http/contract";
 
 type Version = ResponseOf<typeof datasetsApi.history>["versions"][number];
@@ -19,10 +18,10 @@ const ACTION: Record<Version["action"], string> = { create: "created", edit: "ed
 export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The cells a version changed, as the screen shows them (angles in degrees). */
-export function ChangedCells({ version }: { version: Pick<Version, "before" | "after"> }) {
-  const cells = rowChanges((version.before ?? {}) as Row, (version.after ?? {}) as Row);
+export function ChangedCells({ version }: { version: Pick<Version, "parameter" | "changes"> }) {
+  const cells = version.changes;
   if (cells.length === 0) return null;
-  const angle = isAngleRow(version.after?.Parameter ?? version.before?.Parameter ?? "");
+  const angle = isAngleRow(version.parameter);
   const show = (column: string, value: string) => (column === "Parameter" ? value : displayValue(value, angle));
   return (
     <ul className="grid gap-0.5 text-xs" data-testid="changed-cells">
@@ -104,7 +103,7 @@ export function RowHistory({
                 <span className="text-xs text-muted-foreground">{when(v.at)}</span>
               </div>
               <ChangedCells version={v} />
-              {i > 0 && v.after && (
+              {i > 0 && v.action !== "delete" && (
                 <div>
                   <DisabledReason reason={readOnly}>
                     <Button size="sm" variant="outline" disabled={busy || readOnly !== null} onClick={() => void restore(v.version)}>

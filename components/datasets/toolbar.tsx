@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
-import { DisabledReason } from "@/components/ui/tooltip";
+import { DisabledReason } from "@/components/ui/disabled-reason";
 import { type ColumnPreset, columnPresets } from "@/lib/datasets/columns";
 import type { DatasetInfo } from "@/lib/datasets/registry";
 

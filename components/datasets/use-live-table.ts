@@ -60,8 +60,10 @@ export function useLiveTable(projectId: number, dataset: string, me: number, edi
     };
   }, [projectId, dataset, client, me]);
 
+  // Told once the screen has drawn the change (an edit opening), not before.
   useEffect(() => {
-    void callApi(datasetsApi.presence, { params: { id: projectId, ds: dataset }, body: { client, editing } });
+    const timer = setTimeout(() => void callApi(datasetsApi.presence, { params: { id: projectId, ds: dataset }, body: { client, editing } }), 0);
+    return () => clearTimeout(timer);
   }, [projectId, dataset, client, editing]);
 
   const others = new Map<number, string>();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useRevitEvents } from "@/components/revit/use-revit-events";
 import { callApi } from "@/lib/http/contract";
 import { relayApi } from "@/lib/relay/api";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { datasetsApi } from "@/lib/datasets/api";
 import type { Row } from "@/lib/datasets/columns";
 import { type CellEdit, editsToChanges, type RowChange } from "@/lib/datasets/sheet";

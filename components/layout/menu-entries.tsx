@@ -2,6 +2,7 @@
 
 import { ExternalLinkIcon, LogOutIcon } from "lucide-react";
 import Link from "next/link";
+import type { ReactElement } from "react";
 import { NavigationMenuLink } from "@/components/ui/navigation-menu";
 import type { PublicUser } from "@/lib/auth/session";
 import { type MenuEntry, type MenuLink, settingsSignedIn, settingsSignedOut } from "@/lib/navigation";
@@ -21,16 +22,26 @@ export type NavBarProps = {
   currentProjectId?: number | null;
 };
 
-export function EntryLink({ entry, externalUrls, onNavigate }: { entry: MenuEntry; externalUrls: ExternalUrls; onNavigate?: () => void }) {
+/** A menu's entry; `standalone` where it is not inside a navigation menu (the phone's drawer), so radix is not needed. */
+export function EntryLink({
+  entry,
+  externalUrls,
+  onNavigate,
+  standalone = false,
+}: {
+  entry: MenuEntry;
+  externalUrls: ExternalUrls;
+  onNavigate?: () => void;
+  standalone?: boolean;
+}) {
+  const wrap = (link: ReactElement) => (standalone ? link : <NavigationMenuLink asChild>{link}</NavigationMenuLink>);
   const itemClass =
     "block rounded-sm px-3 py-2 text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50";
   if (entry.kind === "link") {
-    return (
-      <NavigationMenuLink asChild>
-        <Link href={entry.href} className={itemClass} onClick={onNavigate}>
-          {entry.label}
-        </Link>
-      </NavigationMenuLink>
+    return wrap(
+      <Link href={entry.href} className={itemClass} onClick={onNavigate}>
+        {entry.label}
+      </Link>,
     );
   }
   const url = externalUrls[entry.envVar];
@@ -42,14 +53,12 @@ export function EntryLink({ entry, externalUrls, onNavigate }: { entry: MenuEntr
       </span>
     );
   }
-  return (
-    <NavigationMenuLink asChild>
-      <a href={url} target="_blank" rel="noopener noreferrer" className={cn(itemClass, "flex items-center gap-2")} onClick={onNavigate}>
-        {entry.label}
-        <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
-        <span className="sr-only">(opens in a new tab)</span>
-      </a>
-    </NavigationMenuLink>
+  return wrap(
+    <a href={url} target="_blank" rel="noopener noreferrer" className={cn(itemClass, "flex items-center gap-2")} onClick={onNavigate}>
+      {entry.label}
+      <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>,
   );
 }
 

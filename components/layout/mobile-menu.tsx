@@ -1,7 +1,6 @@
 "use client";
 
 import { Drawer, DrawerBar, DrawerContent } from "@/components/ui/drawer";
-import { NavigationMenu } from "@/components/ui/navigation-menu";
 import { ProjectSwitcher } from "@/components/projects/project-switcher";
 import { mainMenus } from "@/lib/navigation";
 import { EntryLink, LogOutItem, type NavBarProps, settingsEntries } from "./menu-entries";
@@ -27,8 +26,7 @@ export function MobileMenuDrawer({
             <ProjectSwitcher projects={projects ?? []} currentId={currentProjectId ?? null} inline onSwitched={close} />
           </section>
         )}
-        {/* NavigationMenuLink needs a NavigationMenu around it, even in the drawer. */}
-        <NavigationMenu orientation="vertical" className="block min-h-0 max-w-none flex-1 overflow-y-auto overscroll-contain" aria-label="Mobile">
+        <nav className="block min-h-0 flex-1 overflow-y-auto overscroll-contain" aria-label="Mobile">
           <div className="grid gap-4 p-4">
             {sections.map((section) => (
               <section key={section.label} aria-label={section.label}>
@@ -36,7 +34,7 @@ export function MobileMenuDrawer({
                 <ul className="grid gap-0.5">
                   {section.entries.map((entry) => (
                     <li key={entry.label}>
-                      <EntryLink entry={entry} externalUrls={externalUrls} onNavigate={close} />
+                      <EntryLink entry={entry} externalUrls={externalUrls} onNavigate={close} standalone />
                     </li>
                   ))}
                   {section.label === "Settings" && user && <LogOutItem onClick={close} />}
@@ -44,7 +42,7 @@ export function MobileMenuDrawer({
               </section>
             ))}
           </div>
-        </NavigationMenu>
+        </nav>
       </DrawerContent>
     </Drawer>
   );

@@ -2,7 +2,7 @@
 
 import { MenuIcon } from "lucide-react";
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import { QuietLink } from "@/components/ui/quiet-link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { NavigationMenu, NavigationMenuContent, NavigationMenuItem, NavigationMenuList, NavigationMenuTrigger } from "@/components/ui/navigation-menu";
@@ -19,7 +19,7 @@ function DesktopMenus({ user, externalUrls }: NavBarProps) {
     <NavigationMenu delayDuration={100} skipDelayDuration={300} className="hidden md:flex" aria-label="Main">
       <NavigationMenuList>
         {mainMenus.map((menu) => (
-          <NavigationMenuItem key={menu.label}>
+          <NavigationMenuItem key={menu.label} value={menu.label}>
             <NavigationMenuTrigger>{menu.label}</NavigationMenuTrigger>
             <NavigationMenuContent>
               <ul className="grid w-60 gap-0.5">
@@ -32,7 +32,7 @@ function DesktopMenus({ user, externalUrls }: NavBarProps) {
             </NavigationMenuContent>
           </NavigationMenuItem>
         ))}
-        <NavigationMenuItem>
+        <NavigationMenuItem value="Settings">
           <NavigationMenuTrigger>Settings</NavigationMenuTrigger>
           <NavigationMenuContent className="md:right-0 md:left-auto">
             <ul className="grid w-48 gap-0.5">
@@ -79,10 +79,10 @@ export function NavBar(props: NavBarProps) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-14 border-b bg-background/95 text-foreground backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-full max-w-screen-2xl items-center gap-2 px-3 md:px-6">
-        <Link href="/" className="mr-2 flex items-center gap-2 font-semibold tracking-tight">
+        <QuietLink href="/" className="mr-2 flex items-center gap-2 font-semibold tracking-tight">
           <span aria-hidden="true" className="inline-block size-5 rounded-sm bg-brand" />
           Pontifex
-        </Link>
+        </QuietLink>
         {props.user && (
           <div className="hidden md:block">
             <ProjectSwitcher projects={props.projects ?? []} currentId={props.currentProjectId ?? null} />

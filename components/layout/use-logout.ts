@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { apiRequest } from "@/lib/api-client";
 
 /** Deletes the session on the server, then shows the signed-out site. */

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Progress } from "@/components/ui/progress";
-import { DisabledReason } from "@/components/ui/tooltip";
+import { DisabledReason } from "@/components/ui/disabled-reason";
 import { callApi, type ResponseOf } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
 import type { ProjectAccess } from "@/lib/projects/access";

@@ -2,11 +2,11 @@
 
 import { ArrowRightIcon, DownloadIcon, SaveIcon, XIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { announceRowsChanged } from "@/components/datasets/use-dataset-rows";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { DisabledReason } from "@/components/ui/tooltip";
+import { DisabledReason } from "@/components/ui/disabled-reason";
 import { datasetsApi, fetchScreenRows } from "@/lib/datasets/api";
 import { FIXED_FIELDS, type Row } from "@/lib/datasets/columns";
 import { callApi } from "@/lib/http/contract";

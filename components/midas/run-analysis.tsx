@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
-import { DisabledReason } from "@/components/ui/tooltip";
+import { DisabledReason } from "@/components/ui/disabled-reason";
 import { callApi } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
 

@@ -2,14 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ResponsiveDialog } from "@/components/ui/responsive-dialog";
 import { callApi } from "@/lib/http/contract";
-import { projectsApi } from "@/lib/projects/api";
-import { MAX_PROJECT_NAME, type ProjectSummary } from "@/lib/projects/schemas";
+import { MAX_PROJECT_NAME, projectsApi } from "@/lib/projects/api";
+import type { ProjectSummary } from "@/lib/projects/schemas";
 
 /** "New project...": a name, and optionally the project whose tables it starts as a copy of. It becomes the current project. */
 export function NewProjectDialog({

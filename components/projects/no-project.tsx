@@ -1,11 +1,14 @@
 "use client";
 
 import { FolderPlusIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ProjectSummary } from "@/lib/projects/schemas";
-import { NewProjectDialog } from "./new-project-dialog";
+
+// Loaded when first opened, as from the project switcher: a data screen's page carries it for users with no project.
+const NewProjectDialog = dynamic(() => import("./new-project-dialog").then((m) => m.NewProjectDialog));
 
 /** What a data screen shows to someone with no current project: what projects are, and how to get one. */
 export function NoProject({ title, projects }: { title: string; projects: ProjectSummary[] }) {
@@ -32,7 +35,7 @@ export function NoProject({ title, projects }: { title: string; projects: Projec
           </div>
         </CardContent>
       </Card>
-      <NewProjectDialog open={open} onOpenChange={setOpen} projects={projects} />
+      {open && <NewProjectDialog open onOpenChange={setOpen} projects={projects} />}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { Trash2Icon, UserPlusIcon } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -2,7 +2,7 @@
 
 import { CheckIcon, CopyIcon, KeyRoundIcon, PlugIcon, Trash2Icon } from "lucide-react";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useRevitEvents } from "@/components/revit/use-revit-events";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

@@ -1,106 +1,156 @@
 "use client";
 
-import { cva } from "class-variance-authority";
-import { ChevronDownIcon } from "lucide-react";
-import { NavigationMenu as NavigationMenuPrimitive } from "radix-ui";
-import type * as React from "react";
-import { cn } from "@/lib/utils";
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { useAfterLoad } from "@/hooks/use-after-load";
+import { deferred, deferredPart } from "./first-use";
+import { itemClass, listClass, rootClass, TriggerChevron, triggerClass } from "./navigation-menu-look";
+import type * as Parts from "./navigation-menu-parts";
 
-function NavigationMenu({
-  className,
-  children,
-  viewport = false,
-  ...props
-}: React.ComponentProps<typeof NavigationMenuPrimitive.Root> & { viewport?: boolean }) {
+/**
+ * shadcn's navigation menu, whose radix code (./navigation-menu-parts) is not
+ * in every page's first scripts: until a menu is first wanted the bar is the
+ * same markup without behaviour, its triggers plain buttons. Hovering one (after
+ * the menu's delay), clicking it or pressing Enter on it mounts radix with that
+ * menu open. The code is fetched once the page is idle, or when the pointer or
+ * focus reaches a trigger.
+ */
+const menu = deferred("menu", () => import("./navigation-menu-parts"));
+const Root = deferredPart(menu, (p) => p.NavigationMenu);
+const List = deferredPart(menu, (p) => p.NavigationMenuList);
+const Item = deferredPart(menu, (p) => p.NavigationMenuItem);
+const Trigger = deferredPart(menu, (p) => p.NavigationMenuTrigger);
+const Content = deferredPart(menu, (p) => p.NavigationMenuContent);
+// Only ever rendered inside an open menu's content.
+const NavigationMenuLink = deferredPart(menu, (p) => p.NavigationMenuLink);
+
+type Gate = { open: (value: string, focus: boolean) => void; delay: number };
+/** Set until a menu is first wanted: everything renders plain, contents not at all. */
+const GateContext = createContext<Gate | null>(null);
+const ItemValue = createContext("");
+/** Whether the trigger of this item had focus when radix took over (asked once), to be focused again. */
+const ClaimFocus = createContext<(value: string) => boolean>(() => false);
+
+type RootProps = React.ComponentProps<typeof Parts.NavigationMenu>;
+
+function NavigationMenu({ delayDuration = 200, ...props }: RootProps) {
+  const [opened, setOpened] = useState<string | null>(null);
+  const focused = useRef<string | null>(null);
+  useAfterLoad(menu.preload as () => void);
+  const open = useCallback((value: string, focus: boolean) => {
+    focused.current = focus ? value : null;
+    void menu.preload();
+    setOpened(value);
+  }, []);
+  const claimFocus = useCallback((value: string) => {
+    if (focused.current !== value) return false;
+    focused.current = null;
+    return true;
+  }, []);
+  if (opened === null) return <PlainRoot gate={{ open, delay: delayDuration }} {...props} />;
   return (
-    <NavigationMenuPrimitive.Root
-      data-slot="navigation-menu"
-      data-viewport={viewport}
-      className={cn("group/navigation-menu relative flex max-w-max flex-1 items-center justify-center", className)}
-      {...props}
-    >
-      {children}
-      {viewport && <NavigationMenuViewport />}
-    </NavigationMenuPrimitive.Root>
+    <Suspense fallback={<PlainRoot gate={{ open: () => {}, delay: delayDuration }} {...props} />}>
+      <ClaimFocus.Provider value={claimFocus}>
+        <Root {...props} delayDuration={delayDuration} defaultValue={opened} />
+      </ClaimFocus.Provider>
+    </Suspense>
   );
 }
 
-function NavigationMenuList({ className, ...props }: React.ComponentProps<typeof NavigationMenuPrimitive.List>) {
+function PlainRoot({ gate, className, children, viewport = false, orientation = "horizontal", "aria-label": label }: RootProps & { gate: Gate }) {
   return (
-    <NavigationMenuPrimitive.List
-      data-slot="navigation-menu-list"
-      className={cn("group flex flex-1 list-none items-center justify-center gap-1", className)}
-      {...props}
-    />
+    <GateContext.Provider value={gate}>
+      <nav aria-label={label} data-slot="navigation-menu" data-viewport={viewport} data-orientation={orientation} className={rootClass(className)}>
+        {children}
+      </nav>
+    </GateContext.Provider>
   );
 }
 
-function NavigationMenuItem({ className, ...props }: React.ComponentProps<typeof NavigationMenuPrimitive.Item>) {
-  return <NavigationMenuPrimitive.Item data-slot="navigation-menu-item" className={cn("relative", className)} {...props} />;
-}
-
-const navigationMenuTriggerStyle = cva(
-  "group inline-flex h-9 w-max items-center justify-center rounded-md bg-transparent px-3 py-2 text-sm font-medium outline-none transition-[color,box-shadow] hover:bg-accent hover:text-accent-foreground focus:bg-accent focus:text-accent-foreground focus-visible:outline-1 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 data-[state=open]:bg-accent/50 data-[state=open]:text-accent-foreground",
-);
-
-function NavigationMenuTrigger({ className, children, ...props }: React.ComponentProps<typeof NavigationMenuPrimitive.Trigger>) {
+function NavigationMenuList({ className, children, ...props }: React.ComponentProps<typeof Parts.NavigationMenuList>) {
+  if (!useContext(GateContext))
+    return (
+      <List className={className} {...props}>
+        {children}
+      </List>
+    );
+  // radix wraps its list in a positioned div.
   return (
-    <NavigationMenuPrimitive.Trigger data-slot="navigation-menu-trigger" className={cn(navigationMenuTriggerStyle(), "group", className)} {...props}>
-      {children} <ChevronDownIcon className="relative top-[1px] ml-1 size-3 transition duration-300 group-data-[state=open]:rotate-180" aria-hidden="true" />
-    </NavigationMenuPrimitive.Trigger>
-  );
-}
-
-function NavigationMenuContent({ className, ...props }: React.ComponentProps<typeof NavigationMenuPrimitive.Content>) {
-  return (
-    <NavigationMenuPrimitive.Content
-      data-slot="navigation-menu-content"
-      className={cn(
-        "top-0 left-0 w-full p-2 pr-2.5 md:absolute md:w-auto",
-        "group-data-[viewport=false]/navigation-menu:top-full group-data-[viewport=false]/navigation-menu:mt-1.5 group-data-[viewport=false]/navigation-menu:overflow-hidden group-data-[viewport=false]/navigation-menu:rounded-md group-data-[viewport=false]/navigation-menu:border group-data-[viewport=false]/navigation-menu:bg-popover group-data-[viewport=false]/navigation-menu:text-popover-foreground group-data-[viewport=false]/navigation-menu:shadow group-data-[viewport=false]/navigation-menu:duration-200",
-        "data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=closed]:animate-out data-[state=closed]:fade-out-0",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-function NavigationMenuViewport({ className, ...props }: React.ComponentProps<typeof NavigationMenuPrimitive.Viewport>) {
-  return (
-    <div className="absolute top-full left-0 isolate z-50 flex justify-center">
-      <NavigationMenuPrimitive.Viewport
-        data-slot="navigation-menu-viewport"
-        className={cn(
-          "relative mt-1.5 h-[var(--radix-navigation-menu-viewport-height)] w-full origin-top-center overflow-hidden rounded-md border bg-popover text-popover-foreground shadow md:w-[var(--radix-navigation-menu-viewport-width)]",
-          className,
-        )}
-        {...props}
-      />
+    <div style={{ position: "relative" }}>
+      <ul data-slot="navigation-menu-list" data-orientation="horizontal" className={listClass(className)}>
+        {children}
+      </ul>
     </div>
   );
 }
 
-function NavigationMenuLink({ className, ...props }: React.ComponentProps<typeof NavigationMenuPrimitive.Link>) {
+/** An item of the bar; its `value` names it, so the first menu wanted opens as radix mounts. */
+function NavigationMenuItem({
+  value,
+  className,
+  children,
+  ...props
+}: Omit<React.ComponentProps<typeof Parts.NavigationMenuItem>, "value"> & { value: string }) {
+  const unopened = useContext(GateContext) !== null;
   return (
-    <NavigationMenuPrimitive.Link
-      data-slot="navigation-menu-link"
-      className={cn(
-        "flex flex-col gap-1 rounded-sm p-2 text-sm outline-none transition-all hover:bg-accent hover:text-accent-foreground focus:bg-accent focus:text-accent-foreground focus-visible:outline-1 focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[active=true]:bg-accent/50 data-[active=true]:text-accent-foreground [&_svg:not([class*='size-'])]:size-4",
-        className,
+    <ItemValue.Provider value={value}>
+      {unopened ? (
+        <li data-slot="navigation-menu-item" className={itemClass(className)}>
+          {children}
+        </li>
+      ) : (
+        <Item value={value} className={className} {...props}>
+          {children}
+        </Item>
       )}
-      {...props}
-    />
+    </ItemValue.Provider>
   );
 }
 
-export {
-  NavigationMenu,
-  NavigationMenuContent,
-  NavigationMenuItem,
-  NavigationMenuLink,
-  NavigationMenuList,
-  NavigationMenuTrigger,
-  NavigationMenuViewport,
-  navigationMenuTriggerStyle,
-};
+function NavigationMenuTrigger(props: React.ComponentProps<typeof Parts.NavigationMenuTrigger>) {
+  const gate = useContext(GateContext);
+  const value = useContext(ItemValue);
+  const claimFocus = useContext(ClaimFocus);
+  if (gate) return <PlainTrigger {...props} gate={gate} value={value} />;
+  const focusIfWanted = (element: HTMLButtonElement | null) => {
+    if (element && claimFocus(value)) element.focus({ preventScroll: true });
+  };
+  return <Trigger ref={focusIfWanted} {...props} />;
+}
+
+function PlainTrigger({ gate, value, className, children }: { gate: Gate; value: string; className?: string; children?: ReactNode }) {
+  const timer = useRef<number | undefined>(undefined);
+  const cancel = () => window.clearTimeout(timer.current);
+  useEffect(() => cancel, []);
+  return (
+    <button
+      type="button"
+      data-slot="navigation-menu-trigger"
+      data-state="closed"
+      aria-expanded={false}
+      className={triggerClass(className)}
+      onPointerEnter={() => void menu.preload()}
+      onFocus={() => void menu.preload()}
+      onPointerMove={(event) => {
+        // As radix does: a mouse resting on a trigger opens its menu after the delay; touch opens by click.
+        if (event.pointerType !== "mouse" || timer.current !== undefined) return;
+        timer.current = window.setTimeout(() => gate.open(value, false), gate.delay);
+      }}
+      onPointerLeave={() => {
+        cancel();
+        timer.current = undefined;
+      }}
+      onClick={(event) => {
+        cancel();
+        gate.open(value, event.currentTarget === document.activeElement);
+      }}
+    >
+      {children} <TriggerChevron />
+    </button>
+  );
+}
+
+function NavigationMenuContent(props: React.ComponentProps<typeof Parts.NavigationMenuContent>) {
+  return useContext(GateContext) ? null : <Content {...props} />;
+}
+
+export { NavigationMenu, NavigationMenuContent, NavigationMenuItem, NavigationMenuLink, NavigationMenuList, NavigationMenuTrigger };

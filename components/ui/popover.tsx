@@ -1,33 +1,24 @@
 "use client";
 
-import { Popover as PopoverPrimitive } from "radix-ui";
-import type * as React from "react";
-import { cn } from "@/lib/utils";
+import { DeferredRoot, DeferredTrigger, deferred, deferredPart, useUnopened } from "./first-use";
+import type * as Parts from "./popover-parts";
 
-function Popover(props: React.ComponentProps<typeof PopoverPrimitive.Root>) {
-  return <PopoverPrimitive.Root data-slot="popover" {...props} />;
+/** shadcn's popover; radix (./popover-parts) loads when a popover is first opened. */
+const popover = deferred("dialog", () => import("./popover-parts"));
+const Root = deferredPart(popover, (p) => p.Popover);
+const Trigger = deferredPart(popover, (p) => p.PopoverTrigger);
+const Content = deferredPart(popover, (p) => p.PopoverContent);
+
+function Popover(props: React.ComponentProps<typeof Parts.Popover>) {
+  return <DeferredRoot control={popover} Root={Root} {...props} />;
 }
 
-function PopoverTrigger(props: React.ComponentProps<typeof PopoverPrimitive.Trigger>) {
-  return <PopoverPrimitive.Trigger data-slot="popover-trigger" {...props} />;
+function PopoverTrigger(props: React.ComponentProps<typeof Parts.PopoverTrigger>) {
+  return <DeferredTrigger Trigger={Trigger} {...props} />;
 }
 
-function PopoverContent({ className, align = "center", sideOffset = 4, ...props }: React.ComponentProps<typeof PopoverPrimitive.Content>) {
-  return (
-    <PopoverPrimitive.Portal>
-      <PopoverPrimitive.Content
-        data-slot="popover-content"
-        align={align}
-        sideOffset={sideOffset}
-        className={cn(
-          "z-50 w-72 origin-(--radix-popover-content-transform-origin) rounded-md border bg-popover p-4 text-popover-foreground shadow-md outline-hidden",
-          "data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95",
-          className,
-        )}
-        {...props}
-      />
-    </PopoverPrimitive.Portal>
-  );
+function PopoverContent(props: React.ComponentProps<typeof Parts.PopoverContent>) {
+  return useUnopened() ? null : <Content {...props} />;
 }
 
 export { Popover, PopoverContent, PopoverTrigger };

@@ -1,10 +1,13 @@
 "use client";
 
 import { useTheme } from "next-themes";
+import { useEffect } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-function Toaster(props: ToasterProps) {
+function Toaster({ onReady, ...props }: ToasterProps & { onReady?: () => void }) {
   const { resolvedTheme } = useTheme();
+  // Runs after sonner's own effects: from here on it hears every toast.
+  useEffect(() => onReady?.(), [onReady]);
   return (
     <Sonner
       theme={(resolvedTheme ?? "dark") as ToasterProps["theme"]}

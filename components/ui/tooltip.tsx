@@ -3,13 +3,19 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
+import { ReasonNote } from "./disabled-reason";
 
 function TooltipProvider({ delayDuration = 200, ...props }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
 }
 
+// Each tooltip brings its own provider (as shadcn's does): no provider in the layout, so no tooltip code on pages without one.
 function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipProvider>
+  );
 }
 
 function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
@@ -35,30 +41,18 @@ function TooltipContent({ className, sideOffset = 4, children, ...props }: React
   );
 }
 
-/**
- * A control that is disabled for a reason the user should be told: the
- * reason shows on hover and on keyboard focus (a disabled button takes
- * neither, so a focusable wrapper carries the tooltip), and screen readers
- * read it as the wrapper's description.
- */
-function DisabledReason({ reason, children, className }: { reason: string | null | undefined; children: React.ReactNode; className?: string }) {
-  if (!reason) return <>{children}</>;
+/** The tooltip of ./disabled-reason: its note, with the reason shown on hover and on keyboard focus. */
+function ReasonTooltip({ reason, children, className }: { reason: string; children: React.ReactNode; className?: string }) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <span
-          tabIndex={0}
-          role="note"
-          aria-label={reason}
-          data-disabled-reason={reason}
-          className={cn("inline-flex rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring", className)}
-        >
+        <ReasonNote reason={reason} className={className}>
           {children}
-        </span>
+        </ReasonNote>
       </TooltipTrigger>
       <TooltipContent>{reason}</TooltipContent>
     </Tooltip>
   );
 }
 
-export { DisabledReason, Tooltip, TooltipContent, TooltipProvider, TooltipTrigger };
+export { ReasonTooltip, Tooltip, TooltipContent, TooltipProvider, TooltipTrigger };

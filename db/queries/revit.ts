@@ -307,18 +307,16 @@ export function recordAckWithBaseline(
   id: string,
   status: "received" | "applied" | "partial" | "failed",
   errors: PushRowError[] | undefined,
-  baselineOf: ((push: PushRecord, previousRows: string | undefined) => string) | null,
+  /** The new baseline's rows; it reads the previous baseline's only when it needs them (a 12 MB table costs to read). */
+  baselineOf: ((push: PushRecord, previousRows: () => Promise<string | undefined>) => Promise<string>) | null,
   db: Database = defaultDb(),
 ): Promise<PushRecord | undefined> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const push = await recordAck(userId, id, status, errors, tx);
     if (push && baselineOf) {
-      const previous = await readBaseline(push.projectId, push.dataset, push.userId, tx);
-      await writeBaseline(
-        { projectId: push.projectId, dataset: push.dataset, userId: push.userId, pushId: push.id, rows: baselineOf(push, previous?.rows) },
-        tx,
-      );
+      const rows = await baselineOf(push, async () => (await readBaseline(push.projectId, push.dataset, push.userId, tx))?.rows);
+      await writeBaseline({ projectId: push.projectId, dataset: push.dataset, userId: push.userId, pushId: push.id, rows }, tx);
     }
     return push;
   });

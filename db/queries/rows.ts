@@ -1,5 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import type { CellChange } from "@/lib/datasets/diff";
 import type { DatasetKey } from "@/lib/datasets/registry";
+import { rowTextId } from "@/lib/datasets/row-text";
 import { type Database, db as defaultDb, postgresErrorCode, queryRows } from "../client";
 import { datasetStates, type HistoryAction, parameterColumns, parameterRows, rowHistory } from "../schema";
 
@@ -29,15 +32,35 @@ export type FlatRow = {
 const r = parameterRows;
 
 /** A timestamp as JavaScript's toISOString() writes it, whatever the server's time zone. */
-function isoTimestamp(column: SQL | typeof r.createdAt | typeof r.updatedAt): SQL {
+function isoTimestamp(column: SQL): SQL {
   return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
+type RowColumns = { id: SQL; parameter: SQL; createdAt: SQL; updatedAt: SQL; version: SQL; values: SQL };
+
 /** The JSON text of one row, written by Postgres (Node passes it through untouched). */
-const ROW_TEXT = sql`('{"Id":' || ${r.id} || ',"Parameter":' || to_json(${r.parameter})::text
-    || ',"CreatedAt":"' || ${isoTimestamp(r.createdAt)} || '","UpdatedAt":"' || ${isoTimestamp(r.updatedAt)}
-    || '","Version":' || ${r.version}
-    || CASE WHEN ${r.values} = '{}'::jsonb THEN '}' ELSE ',' || substr(${r.values}::text, 2) END)`;
+const rowText = (c: RowColumns): SQL => sql`('{"Id":' || ${c.id} || ',"Parameter":' || to_json(${c.parameter})::text
+    || ',"CreatedAt":"' || ${isoTimestamp(c.createdAt)} || '","UpdatedAt":"' || ${isoTimestamp(c.updatedAt)}
+    || '","Version":' || ${c.version}
+    || CASE WHEN ${c.values} = '{}'::jsonb THEN '}' ELSE ',' || substr(${c.values}::text, 2) END)`;
+
+const ROW_TEXT = rowText({
+  id: sql`${r.id}`,
+  parameter: sql`${r.parameter}`,
+  createdAt: sql`${r.createdAt}`,
+  updatedAt: sql`${r.updatedAt}`,
+  version: sql`${r.version}`,
+  values: sql`${r.values}`,
+});
+/** The same text of a row a write statement returned (its RETURNING names the columns as the table does): no second query. */
+const RETURNED_ROW_TEXT = rowText({
+  id: sql`id`,
+  parameter: sql`parameter`,
+  createdAt: sql`created_at`,
+  updatedAt: sql`updated_at`,
+  version: sql`version`,
+  values: sql`values`,
+});
 
 const inTable = (ref: TableRef): SQL => sql`${r.projectId} = ${ref.projectId} AND ${r.dataset} = ${ref.dataset}`;
 const stateOf = (ref: TableRef): SQL => sql`${datasetStates.projectId} = ${ref.projectId} AND ${datasetStates.dataset} = ${ref.dataset}`;
@@ -56,7 +79,9 @@ export type TableSnapshot = {
 /** Snapshots kept in memory, per database client, least recently used dropped first past this many characters. */
 const CACHE_BUDGET_CHARS = 256 * 1024 * 1024;
 
-type Cache = { entries: Map<string, TableSnapshot & { chars: number }>; chars: number };
+type CachedSnapshot = TableSnapshot & { chars: number };
+/** Per table: its snapshot, and the committed changes of this process not yet applied to it (a later revision's commit can land first). */
+type Cache = { entries: Map<string, CachedSnapshot>; chars: number; waiting: Map<string, Map<number, TableChange>> };
 
 // Per database client (the pool or PGlite shared by server.ts and Next's bundles).
 const caches = ((globalThis as { __pontifexSnapshots?: WeakMap<object, Cache> }).__pontifexSnapshots ??= new WeakMap());
@@ -65,16 +90,16 @@ function cacheOf(db: Database): Cache | undefined {
   const client = (db as { $client?: object }).$client;
   if (!client) return undefined;
   let cache = caches.get(client);
-  if (!cache) caches.set(client, (cache = { entries: new Map(), chars: 0 }));
+  if (!cache) caches.set(client, (cache = { entries: new Map(), chars: 0, waiting: new Map() }));
   return cache;
 }
 
 const cacheKey = (ref: TableRef) => `${ref.projectId}:${ref.dataset}`;
 
-function remember(cache: Cache, ref: TableRef, snapshot: TableSnapshot): void {
+function remember(cache: Cache, ref: TableRef, snapshot: TableSnapshot, known?: number): void {
   const key = cacheKey(ref);
   forget(cache, key);
-  const chars = snapshot.rows.reduce((n, row) => n + row.length, 0);
+  const chars = known ?? snapshot.rows.reduce((n, row) => n + row.length, 0);
   if (chars > CACHE_BUDGET_CHARS / 4) return; // a giant table is read each time rather than evicting every other one
   cache.entries.set(key, { ...snapshot, chars });
   cache.chars += chars;
@@ -104,6 +129,91 @@ function recall(cache: Cache | undefined, ref: TableRef): TableSnapshot | undefi
   return entry;
 }
 
+/** What a committed write did to a table: the revision it made, each row it wrote as its text (null: deleted), and whether it added columns. */
+type TableChange = { revision: number; rows: readonly (readonly [id: number, text: string | null])[]; addsColumns: boolean };
+
+/** Changes waiting for an earlier one past this many are dropped: the next read goes to the database. */
+const MAX_WAITING = 256;
+
+/**
+ * A write of this process committed: the cached snapshot moves on to the
+ * write's revision with the rows the write returned, instead of the next
+ * read fetching the whole table again. Only from exactly the revision before
+ * (writes of other processes, or a write that added columns, leave it stale,
+ * and the next read sees that and reads the table); a change whose
+ * predecessor has not been applied yet waits for it.
+ */
+function advance(database: Database, ref: TableRef, change: TableChange): void {
+  const cache = cacheOf(database);
+  if (!cache) return;
+  const key = cacheKey(ref);
+  if (change.addsColumns) {
+    forget(cache, key);
+    cache.waiting.delete(key);
+    return;
+  }
+  const waiting = cache.waiting.get(key) ?? new Map<number, TableChange>();
+  if (waiting.size >= MAX_WAITING) waiting.clear();
+  waiting.set(change.revision, change);
+  cache.waiting.set(key, waiting);
+  settle(cache, ref);
+}
+
+/** Applies the waiting changes that follow the cached snapshot, and drops those it already holds. */
+function settle(cache: Cache, ref: TableRef): void {
+  const key = cacheKey(ref);
+  const waiting = cache.waiting.get(key);
+  if (!waiting) return;
+  let entry = cache.entries.get(key);
+  if (entry) {
+    let next: TableChange | undefined;
+    let moved = false;
+    while ((next = waiting.get(entry.revision + 1))) {
+      waiting.delete(next.revision);
+      entry = applyChange(entry, next);
+      moved = true;
+    }
+    if (moved) remember(cache, ref, entry, entry.chars);
+    for (const revision of waiting.keys()) if (revision <= entry.revision) waiting.delete(revision);
+  }
+  if (waiting.size === 0) cache.waiting.delete(key);
+}
+
+/** The snapshot after a change: rows replaced, added or removed in Id order; its answers built afresh. */
+function applyChange(snapshot: CachedSnapshot, change: TableChange): CachedSnapshot {
+  const rows = snapshot.rows.slice();
+  let chars = snapshot.chars;
+  for (const [id, text] of change.rows) {
+    let low = 0;
+    let high = rows.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (rowTextId(rows[mid]!) < id) low = mid + 1;
+      else high = mid;
+    }
+    const found = low < rows.length && rowTextId(rows[low]!) === id;
+    if (found) chars -= rows[low]!.length;
+    if (text === null) {
+      if (found) rows.splice(low, 1);
+    } else {
+      chars += text.length;
+      if (found) rows[low] = text;
+      else rows.splice(low, 0, text);
+    }
+  }
+  return { revision: change.revision, columns: snapshot.columns, rows, memo: new Map(), chars };
+}
+
+/** A write's outcome: its result, and its change to apply to the cached snapshot once committed. */
+type Written<T> = { result: T; change: TableChange };
+
+function committed<T>(database: Database, ref: TableRef, outcome: Written<T> | WriteFailure): T | WriteFailure {
+  if (!("change" in outcome)) return outcome;
+  // Inside a caller's transaction nothing is committed yet: the next read finds the snapshot stale instead.
+  if (!(database instanceof PgTransaction)) advance(database, ref, outcome.change);
+  return outcome.result;
+}
+
 export async function tableRevision(ref: TableRef, db: Database = defaultDb()): Promise<number> {
   const [row] = await queryRows<{ revision: string | number }>(
     db,
@@ -123,7 +233,10 @@ export async function tableSnapshot(ref: TableRef, db: Database = defaultDb()): 
   const cached = recall(cache, ref);
   if (cached && cached.revision === (await tableRevision(ref, db))) return cached;
   const snapshot = await readTableSnapshot(ref, db);
-  if (cache) remember(cache, ref, snapshot);
+  if (cache) {
+    remember(cache, ref, snapshot);
+    settle(cache, ref);
+  }
   return snapshot;
 }
 
@@ -134,12 +247,9 @@ export function readTableSnapshot(ref: TableRef, db: Database = defaultDb()): Pr
     async (txRaw) => {
       const tx = txRaw as unknown as Database;
       const revision = await tableRevision(ref, tx);
-      const columns = await queryRows<{ name: string }>(
-        tx,
-        sql`SELECT ${parameterColumns.name} AS name FROM ${parameterColumns} WHERE ${parameterColumns.projectId} = ${ref.projectId} AND ${parameterColumns.dataset} = ${ref.dataset}`,
-      );
+      const columns = await listColumnNames(tx, ref);
       const rows = await queryRows<{ row: string }>(tx, sql`SELECT ${ROW_TEXT} AS row FROM ${r} WHERE ${inTable(ref)} ORDER BY ${r.id}`);
-      return { revision, columns: columns.map((c) => c.name), rows: rows.map((row) => row.row), memo: new Map() } satisfies TableSnapshot;
+      return { revision, columns, rows: rows.map((row) => row.row), memo: new Map() } satisfies TableSnapshot;
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -225,8 +335,8 @@ async function registerColumns(tx: Database, ref: TableRef, names: string[]): Pr
  * lock, held to commit, so the totals checked here include every write that
  * committed before; a write that would pass a limit rolls back.
  */
-async function recordWrite(tx: Database, ref: TableRef, delta: { rows: number; columns: number; bytes: number }, limits: Limits): Promise<void> {
-  const [state] = await queryRows<{ row_count: number; column_count: number; bytes: string | number }>(
+async function recordWrite(tx: Database, ref: TableRef, delta: { rows: number; columns: number; bytes: number }, limits: Limits): Promise<number> {
+  const [state] = await queryRows<{ revision: string | number; row_count: number; column_count: number; bytes: string | number }>(
     tx,
     sql`INSERT INTO ${datasetStates} (project_id, dataset, revision, row_count, column_count, bytes)
         VALUES (${ref.projectId}, ${ref.dataset}, 1, ${delta.rows}, ${delta.columns}, ${delta.bytes})
@@ -235,13 +345,14 @@ async function recordWrite(tx: Database, ref: TableRef, delta: { rows: number; c
           row_count = ${datasetStates.rowCount} + ${delta.rows},
           column_count = ${datasetStates.columnCount} + ${delta.columns},
           bytes = ${datasetStates.bytes} + ${delta.bytes}
-        RETURNING row_count, column_count, bytes`,
+        RETURNING revision, row_count, column_count, bytes`,
   );
   const bytes = Number(state!.bytes);
   if (delta.rows > 0 && state!.row_count > MAX_ROWS) throw new Rollback({ ok: false, reason: "too-many-rows" });
   if (delta.columns > 0 && state!.column_count > MAX_COLUMNS)
     throw new Rollback({ ok: false, reason: "too-many-columns", columns: state!.column_count - delta.columns });
   if (delta.bytes > 0 && bytes > limits.maxBytes) throw new Rollback({ ok: false, reason: "too-large", bytes, budget: limits.maxBytes });
+  return Number(state!.revision);
 }
 
 function checkNewColumns(values: Record<string, string>, known?: Set<string>): void {
@@ -259,10 +370,6 @@ async function inTransaction<T>(database: Database, work: (tx: Database) => Prom
   }
 }
 
-async function rowAfterWrite(tx: Database, ref: TableRef, id: number): Promise<FlatRow> {
-  return JSON.parse((await fetchRowText(ref, sql`${r.id} = ${id}`, tx))!) as FlatRow;
-}
-
 const ROW_BYTES = (values: SQL, parameter: SQL) => sql`octet_length(${parameter}) + octet_length((${values})::text)`;
 
 /** Who makes a write, and as what (history); changes saved together share a batch id. */
@@ -278,27 +385,27 @@ async function createIn(
   ref: TableRef,
   input: { parameter: string; values: Record<string, string>; id?: number; version?: number },
   actor: Actor,
-): Promise<{ id: number; delta: Delta }> {
+): Promise<{ id: number; row: string; delta: Delta }> {
   const names = Object.keys(input.values);
   if (names.length > MAX_NEW_COLUMNS_PER_WRITE) checkNewColumns(input.values, new Set(await listColumnNames(tx, ref)));
   const freshColumns = await registerColumns(tx, ref, names);
   const values = JSON.stringify(input.values);
-  const [created] = await queryRows<{ id: number; bytes: number }>(
+  const [created] = await queryRows<{ id: number; bytes: number; row: string }>(
     tx,
     sql`WITH ins AS (
           INSERT INTO ${r} (project_id, dataset, ${input.id !== undefined ? sql`id, ` : sql``}parameter, values, bytes, version)
           VALUES (${ref.projectId}, ${ref.dataset}, ${input.id !== undefined ? sql`${input.id}, ` : sql``}${input.parameter}, ${values}::jsonb,
                   ${ROW_BYTES(sql`${values}::jsonb`, sql`${input.parameter}::text`)}, ${input.version ?? 1})
           ON CONFLICT (project_id, dataset, parameter) DO NOTHING
-          RETURNING id, bytes, version, parameter, values),
+          RETURNING id, bytes, version, parameter, values, created_at, updated_at),
         hist AS (
           INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, after, batch_id)
           SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "create"}, ${actor.userId}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
           FROM ins)
-        SELECT id, bytes FROM ins`,
+        SELECT id, bytes, ${RETURNED_ROW_TEXT} AS row FROM ins`,
   );
   if (!created) throw new Rollback({ ok: false, reason: "duplicate-parameter" });
-  return { id: created.id, delta: { rows: 1, columns: freshColumns, bytes: created.bytes } };
+  return { id: created.id, row: created.row, delta: { rows: 1, columns: freshColumns, bytes: created.bytes } };
 }
 
 /**
@@ -312,7 +419,7 @@ async function updateIn(
   id: number,
   input: { parameter?: string; values: Record<string, string>; expectedVersion?: number; replace?: boolean },
   actor: Actor,
-): Promise<Delta> {
+): Promise<{ row: string; delta: Delta }> {
   const names = Object.keys(input.values);
   if (names.length > MAX_NEW_COLUMNS_PER_WRITE) checkNewColumns(input.values, new Set(await listColumnNames(tx, ref)));
   const freshColumns = await registerColumns(tx, ref, names);
@@ -321,7 +428,7 @@ async function updateIn(
   const merged = input.replace ? sql`${values}::jsonb` : sql`p.values || ${values}::jsonb`;
   // One statement checks the version and writes: a concurrent save either
   // lands first (and this one sees its version and matches nothing) or after.
-  const [updated] = await queryRows<{ id: number; delta: number }>(
+  const [updated] = await queryRows<{ id: number; delta: number; row: string }>(
     tx,
     sql`WITH old AS (
           SELECT id, bytes, parameter, values FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id}
@@ -336,19 +443,20 @@ async function updateIn(
             updated_at = now()
           FROM old
           WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = old.id
-          RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, old.parameter AS old_parameter, old.values AS old_values),
+          RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, p.created_at, p.updated_at,
+                    old.parameter AS old_parameter, old.values AS old_values),
         hist AS (
           INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, after, batch_id)
           SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "edit"}, ${actor.userId},
                  ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
           FROM upd)
-        SELECT id, delta FROM upd`,
+        SELECT id, delta, ${RETURNED_ROW_TEXT} AS row FROM upd`,
   );
   if (!updated) {
     const current = await fetchRowById(ref, id, tx);
     throw new Rollback(current ? { ok: false, reason: "version-conflict", current } : { ok: false, reason: "not-found" });
   }
-  return { rows: 0, columns: freshColumns, bytes: Number(updated.delta) };
+  return { row: updated.row, delta: { rows: 0, columns: freshColumns, bytes: Number(updated.delta) } };
 }
 
 async function deleteIn(tx: Database, ref: TableRef, id: number, expectedVersion: number | undefined, actor: Actor): Promise<Delta> {
@@ -371,6 +479,21 @@ async function deleteIn(tx: Database, ref: TableRef, id: number, expectedVersion
   return { rows: -1, columns: 0, bytes: -deleted.bytes };
 }
 
+/** One row written in a transaction of its own, with the table's state; once committed, the cached snapshot moves on with it. */
+async function writeOneRow(
+  database: Database,
+  ref: TableRef,
+  limits: Limits,
+  write: (tx: Database) => Promise<{ id: number; row: string; delta: Delta }>,
+): Promise<WriteResult> {
+  const outcome = await inTransaction(database, async (tx): Promise<Written<WriteResult>> => {
+    const { id, row, delta } = await write(tx);
+    const revision = await recordWrite(tx, ref, delta, limits);
+    return { result: { ok: true, row: JSON.parse(row) as FlatRow }, change: { revision, rows: [[id, row]], addsColumns: delta.columns > 0 } };
+  });
+  return committed(database, ref, outcome);
+}
+
 export async function createRow(
   ref: TableRef,
   input: { parameter: string; values: Record<string, string> },
@@ -378,11 +501,7 @@ export async function createRow(
   actor: Actor = { userId: null },
   database: Database = defaultDb(),
 ): Promise<WriteResult> {
-  return inTransaction(database, async (tx) => {
-    const { id, delta } = await createIn(tx, ref, input, actor);
-    await recordWrite(tx, ref, delta, limits);
-    return { ok: true as const, row: await rowAfterWrite(tx, ref, id) };
-  });
+  return writeOneRow(database, ref, limits, (tx) => createIn(tx, ref, input, actor));
 }
 
 async function listColumnNames(tx: Database, ref: TableRef): Promise<string[]> {
@@ -406,10 +525,7 @@ export async function updateRow(
   actor: Actor = { userId: null },
   database: Database = defaultDb(),
 ): Promise<WriteResult> {
-  return inTransaction(database, async (tx) => {
-    await recordWrite(tx, ref, await updateIn(tx, ref, id, input, actor), limits);
-    return { ok: true as const, row: await rowAfterWrite(tx, ref, id) };
-  });
+  return writeOneRow(database, ref, limits, async (tx) => ({ id, ...(await updateIn(tx, ref, id, input, actor)) }));
 }
 
 /** Deletes a row; with `expectedVersion`, only the version the caller saw (an undo never deletes someone else's newer row). */
@@ -420,10 +536,11 @@ export async function deleteRow(
   expectedVersion?: number,
   database: Database = defaultDb(),
 ): Promise<{ ok: true } | WriteFailure> {
-  return inTransaction(database, async (tx) => {
-    await recordWrite(tx, ref, await deleteIn(tx, ref, id, expectedVersion, actor), NO_LIMITS);
-    return { ok: true as const };
+  const outcome = await inTransaction(database, async (tx): Promise<Written<{ ok: true }>> => {
+    const revision = await recordWrite(tx, ref, await deleteIn(tx, ref, id, expectedVersion, actor), NO_LIMITS);
+    return { result: { ok: true }, change: { revision, rows: [[id, null]], addsColumns: false } };
   });
+  return committed(database, ref, outcome);
 }
 
 const NO_LIMITS: Limits = { maxBytes: Number.MAX_SAFE_INTEGER };
@@ -448,7 +565,7 @@ export async function applyBatch(ref: TableRef, ops: readonly BatchOp[], limits:
   const deletes = ops.filter((op): op is Extract<BatchOp, { kind: "delete" }> => op.kind === "delete");
   let conflicts: { id: number; current: FlatRow | null }[] = [];
   // Set-based: a few statements whatever the batch's size, each row still checked and recorded in the history.
-  const result = await inTransaction(database, async (tx) => {
+  const outcome = await inTransaction(database, async (tx): Promise<Written<BatchResult>> => {
     const touched = [...updates, ...deletes].map((op) => ({ id: op.id, expected: op.expectedVersion ?? null }));
     if (touched.length > 0) {
       // Lock every row the batch changes, then see which are gone or at another version than the caller saw.
@@ -522,7 +639,7 @@ export async function applyBatch(ref: TableRef, ops: readonly BatchOp[], limits:
       for (const m of made) bytes += m.bytes;
       written.push(...made.map((m) => m.id));
     }
-    await recordWrite(tx, ref, { rows: creates.length - removed.length, columns: freshColumns, bytes }, limits);
+    const revision = await recordWrite(tx, ref, { rows: creates.length - removed.length, columns: freshColumns, bytes }, limits);
     const texts = written.length
       ? await queryRows<{ id: number; row: string }>(
           tx,
@@ -530,10 +647,13 @@ export async function applyBatch(ref: TableRef, ops: readonly BatchOp[], limits:
         )
       : [];
     const byId = new Map(texts.map((t) => [t.id, JSON.parse(t.row) as FlatRow]));
-    return { ok: true as const, rows: written.map((id) => byId.get(id)!).filter(Boolean), removed };
+    return {
+      result: { ok: true, rows: written.map((id) => byId.get(id)!).filter(Boolean), removed },
+      change: { revision, rows: [...removed.map((id) => [id, null] as const), ...texts.map((t) => [t.id, t.row] as const)], addsColumns: freshColumns > 0 },
+    };
   });
   if (conflicts.length > 0) return { ok: false, reason: "conflicts", conflicts };
-  return result;
+  return committed(database, ref, outcome);
 }
 
 // ---------------------------------------------------------------- history
@@ -544,15 +664,29 @@ export type HistoryEntry = {
   userId: number | null;
   user: string | null;
   at: string;
-  before: Record<string, string> | null;
-  after: Record<string, string> | null;
+  /** The row's Parameter after the change (before it, for a deletion). */
+  parameter: string;
+  /** The cells the change made different: Parameter first, then the value columns in code-point order; a missing cell counts as "". */
+  changes: CellChange[];
   batchId: string | null;
 };
 
 const h = rowHistory;
+/**
+ * The cells that differ between a history entry's row before and after,
+ * worked out by PostgreSQL: a 300-column row's two snapshots never leave the
+ * database, only the few cells an edit changed. Both are expanded once and
+ * joined on the column (a lookup per column would decompress the stored
+ * snapshot again for each: 2.9 s instead of 0.12 s for 1,000 versions).
+ */
+const CHANGES = sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('column', c.k, 'before', c.b, 'after', c.a) ORDER BY c.k <> 'Parameter', c.k COLLATE "C"), '[]'::jsonb)
+  FROM (SELECT coalesce(n.key, o.key) AS k, coalesce(o.value, '') AS b, coalesce(n.value, '') AS a
+        FROM jsonb_each_text(${h.after}) n FULL JOIN jsonb_each_text(${h.before}) o ON o.key = n.key) c
+  WHERE c.a <> c.b)`;
 const HISTORY_COLUMNS = sql`${h.version} AS version, ${h.action} AS action, ${h.userId} AS user_id,
   coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) AS user,
-  to_char(${h.at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, ${h.before} AS before, ${h.after} AS after, ${h.batchId} AS batch_id`;
+  to_char(${h.at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+  coalesce(${h.after} ->> 'Parameter', ${h.before} ->> 'Parameter', '') AS parameter, ${CHANGES} AS changes, ${h.batchId} AS batch_id`;
 
 type HistoryRecord = {
   version: number;
@@ -560,8 +694,8 @@ type HistoryRecord = {
   user_id: number | null;
   user: string | null;
   at: string;
-  before: Record<string, string> | null;
-  after: Record<string, string> | null;
+  parameter: string;
+  changes: CellChange[];
   batch_id: string | null;
   row_id?: number;
   id?: string | number;
@@ -572,8 +706,8 @@ const toEntry = (x: HistoryRecord): HistoryEntry => ({
   userId: x.user_id,
   user: x.user,
   at: x.at,
-  before: x.before,
-  after: x.after,
+  parameter: x.parameter,
+  changes: x.changes,
   batchId: x.batch_id,
 });
 
@@ -588,7 +722,7 @@ export async function rowHistoryOf(ref: TableRef, rowId: number, db: Database = 
   return rows.map(toEntry);
 }
 
-export type ActivityEvent = HistoryEntry & { id: number; rowId: number; parameter: string };
+export type ActivityEvent = HistoryEntry & { id: number; rowId: number };
 
 /** The table's changes, newest first, optionally by one person or for Parameters containing a text. */
 export async function tableActivity(
@@ -606,7 +740,7 @@ export async function tableActivity(
         ${filter.before !== undefined ? sql`AND ${h.id} < ${filter.before}` : sql``}
         ORDER BY ${h.id} DESC LIMIT ${filter.limit ?? 200}`,
   );
-  return rows.map((x) => ({ ...toEntry(x), id: Number(x.id), rowId: x.row_id, parameter: (x.after ?? x.before)?.Parameter ?? "" }));
+  return rows.map((x) => ({ ...toEntry(x), id: Number(x.id), rowId: x.row_id! }));
 }
 
 const split = (snapshot: Record<string, string>) => {
@@ -634,10 +768,10 @@ export async function restoreVersion(
   );
   if (!entry?.after) return { ok: false, reason: "no-such-version" };
   const { parameter, values } = split(entry.after);
-  return inTransaction(database, async (tx) => {
-    await recordWrite(tx, ref, await updateIn(tx, ref, rowId, { parameter, values, expectedVersion, replace: true }, { ...actor, action: "restore" }), limits);
-    return { ok: true as const, row: await rowAfterWrite(tx, ref, rowId) };
-  });
+  return writeOneRow(database, ref, limits, async (tx) => ({
+    id: rowId,
+    ...(await updateIn(tx, ref, rowId, { parameter, values, expectedVersion, replace: true }, { ...actor, action: "restore" })),
+  }));
 }
 
 /** Brings a deleted row back as it was when deleted, with its id, at the next version. */
@@ -655,11 +789,9 @@ export async function undeleteRow(
   );
   if (!entry || entry.action !== "delete") return { ok: false, reason: "not-deleted" };
   const { parameter, values } = split(entry.before);
-  return inTransaction(database, async (tx) => {
-    const { delta } = await createIn(tx, ref, { parameter, values, id: rowId, version: entry.version + 1 }, { ...actor, action: "restore" });
-    await recordWrite(tx, ref, delta, limits);
-    return { ok: true as const, row: await rowAfterWrite(tx, ref, rowId) };
-  });
+  return writeOneRow(database, ref, limits, (tx) =>
+    createIn(tx, ref, { parameter, values, id: rowId, version: entry.version + 1 }, { ...actor, action: "restore" }),
+  );
 }
 
 /**

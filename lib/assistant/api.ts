@@ -1,36 +1,34 @@
-import { z } from "zod";
-import { type ApiResult, apiRequest } from "@/lib/api-client";
+import type { ApiResult } from "@/lib/api-client";
 import { datasetsApi } from "@/lib/datasets/api";
-import { callApi, endpoint } from "@/lib/http/contract";
+import { callApi, typedRoutes } from "@/lib/http/contract";
+import { midasApi } from "@/lib/midas/api";
 import { relayApi } from "@/lib/relay/api";
-import { storableText } from "@/lib/validation";
 import type { ActionOutcome, Proposal, RowEdit } from "./cards";
 import type { DatasetRow } from "./context";
+import type { assistantEndpoints } from "./endpoints";
+import type { chatRequestSchema, conversationSummarySchema } from "./schemas";
 import type { AssistantUIMessage } from "./tools";
+import type { z } from "zod";
 
 /**
  * The assistant's HTTP contract, in one place: paths, bodies, answers, and
  * the browser's client functions. Components use these, never `/api/` strings.
  */
+export const assistantRoutes = {
+  chat: { method: "POST", path: "/api/chat" },
+  conversations: { method: "GET", path: "/api/chat/conversations" },
+  conversation: { method: "GET", path: "/api/chat/conversations/{id}" },
+  renameConversation: { method: "PATCH", path: "/api/chat/conversations/{id}" },
+  deleteConversation: { method: "DELETE", path: "/api/chat/conversations/{id}" },
+} as const;
+
+/** The routes as the browser calls them, typed by their endpoints' schemas (zod itself stays on the server). */
+export const assistantApi = typedRoutes<typeof assistantEndpoints>(assistantRoutes);
 
 /**
  * What useChat's DefaultChatTransport posts to `assistantApi.chat.path`. `id` is the conversation's.
  * The messages are checked in depth by streamAssistantReply (limits, then the SDK against the tools).
  */
-// The chat client makes ids of letters, digits, "_" and "-"; anything else (a NUL, say) never reaches the database.
-const conversationId = z
-  .string({ error: "expected the conversation id" })
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/, { error: "expected a conversation id of letters, digits, _ and -" });
-
-export const chatRequestSchema = z.object({
-  id: conversationId,
-  messages: z.array(z.unknown(), { error: "expected the conversation's messages" }),
-  trigger: z.enum(["submit-message", "regenerate-message"]).optional(),
-  messageId: z.string().max(100).optional(),
-});
-
 export type ChatRequestBody = Omit<z.infer<typeof chatRequestSchema>, "messages"> & { messages: AssistantUIMessage[] };
 
 /** A refusal of the chat route before any streaming: 400, 401, 403, 404, 413, 415, 429, or 503 when the assistant is not configured. */
@@ -38,29 +36,6 @@ export type ChatErrorBody = { error: string; notConfigured?: boolean };
 
 /** The longest title of a conversation; a new one takes the start of its first message. */
 export const MAX_TITLE_LENGTH = 120;
-
-/** `{id}` of the conversation routes: the id the browser made for the chat. */
-export const conversationParams = z.object({ id: conversationId });
-
-export const renameConversationSchema = z.object({
-  title: storableText({ max: 1000, typeError: "expected the conversation's title as text" })
-    .transform((v) => v.replace(/\s+/g, " ").trim())
-    .pipe(
-      z
-        .string()
-        .min(1, { error: "a conversation needs a title" })
-        .max(MAX_TITLE_LENGTH, { error: `a conversation's title is at most ${MAX_TITLE_LENGTH} characters` }),
-    ),
-});
-
-const conversationSummarySchema = z
-  .object({ id: z.string(), title: z.string(), updatedAt: z.string().meta({ format: "date-time", description: "When its last answer ended." }) })
-  .meta({ id: "ConversationSummary" });
-
-const conversationDetailSchema = z.object({
-  ...conversationSummarySchema.shape,
-  messages: z.array(z.unknown()).meta({ description: "The conversation as the AI SDK's UI messages (what useChat holds), oldest first." }),
-});
 
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export type ConversationDetail = ConversationSummary & { messages: AssistantUIMessage[] };
@@ -134,15 +109,6 @@ export function rowEditRequests(edits: RowEdit[]): RowEditRequest[] {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** The MIDAS routes the confirmation cards call (issues 11 and 12: lib/midas/api.ts declares them). */
-export const midasActionPaths = {
-  apply: (projectId: number) => `/api/projects/${projectId}/midas/apply`,
-  analysis: (projectId: number) => `/api/projects/${projectId}/midas/analysis`,
-} as const;
-
-type MidasApplyAnswer = { runId: number | string; outcome: "applied" | "mismatch" | "failed"; tables?: Record<string, { outcome: string }>; error?: string };
-type MidasAnalysisAnswer = { outcome: "done" | "failed"; error?: string };
-
 /**
  * AssistantActions over the project-scoped routes of the project the page
  * shows: saves with the version check (409 carries the current row), pushes,
@@ -186,7 +152,7 @@ export function projectActions(projectId: number): AssistantActions {
       };
     },
     async createMidasModel() {
-      const result = await apiRequest<MidasApplyAnswer>(midasActionPaths.apply(projectId), { method: "POST", body: {} });
+      const result = await callApi(midasApi.apply, { params: { id: projectId } });
       if (!result.ok) return { ok: false, error: midasRefusal(result) };
       const { outcome, tables = {}, error } = result.data;
       const count = Object.keys(tables).length;
@@ -200,7 +166,7 @@ export function projectActions(projectId: number): AssistantActions {
       return { ok: false, error: error ?? "MIDAS did not build the model: see the change log." };
     },
     async runMidasAnalysis() {
-      const result = await apiRequest<MidasAnalysisAnswer>(midasActionPaths.analysis(projectId), { method: "POST", body: {} });
+      const result = await callApi(midasApi.analysis, { params: { id: projectId } });
       if (!result.ok) return { ok: false, error: midasRefusal(result) };
       if (result.data.outcome === "done") return { ok: true, message: "The analysis ran; its results can be read now." };
       return { ok: false, error: result.data.error ?? "The analysis failed in MIDAS." };
@@ -247,69 +213,3 @@ export function actionReport(proposal: Proposal, outcome: ActionOutcome): string
   const what = proposal.kind === "rowEdits" ? `Apply on the proposed changes to ${proposal.title}` : `Confirm on "${proposal.title}"`;
   return outcome.ok ? `I pressed ${what}. Result: ${outcome.message}` : `I pressed ${what}. It failed: ${outcome.message}`;
 }
-
-const tag = "Assistant";
-const conversation = z.object({ conversation: conversationDetailSchema });
-
-/** The assistant's routes: the chat (the SDK's protocol) and the user's stored conversations in the current project. */
-export const assistantApi = {
-  chat: endpoint({
-    method: "POST",
-    path: "/api/chat",
-    summary: "Ask the assistant: the AI SDK's UI message stream protocol (server-sent events) over the current project",
-    description:
-      "The conversation `id` is made by the client; the conversation is stored under it when the answer ends (created with the first message). " +
-      "404 when the id is another user's or another project's conversation, or when there is no current project.",
-    tag,
-    auth: true,
-    body: chatRequestSchema,
-    status: 200,
-    response: null,
-    produces: "text/event-stream",
-    errors: [400, 401, 403, 404, 413, 415, 429, 503],
-  }),
-  conversations: endpoint({
-    method: "GET",
-    path: "/api/chat/conversations",
-    summary: "Your conversations with the assistant in the current project, the most recently active first",
-    tag,
-    auth: true,
-    status: 200,
-    response: z.object({ conversations: z.array(conversationSummarySchema) }),
-    errors: [401, 404],
-  }),
-  conversation: endpoint({
-    method: "GET",
-    path: "/api/chat/conversations/{id}",
-    summary: "One of your conversations in the current project, with its messages",
-    tag,
-    auth: true,
-    params: conversationParams,
-    status: 200,
-    response: conversation,
-    errors: [401, 404],
-  }),
-  renameConversation: endpoint({
-    method: "PATCH",
-    path: "/api/chat/conversations/{id}",
-    summary: "Rename one of your conversations",
-    tag,
-    auth: true,
-    params: conversationParams,
-    body: renameConversationSchema,
-    status: 200,
-    response: z.object({ conversation: conversationSummarySchema }),
-    errors: [400, 401, 404, 415],
-  }),
-  deleteConversation: endpoint({
-    method: "DELETE",
-    path: "/api/chat/conversations/{id}",
-    summary: "Delete one of your conversations (what was applied from it stays)",
-    tag,
-    auth: true,
-    params: conversationParams,
-    status: 200,
-    response: z.object({ ok: z.literal(true) }),
-    errors: [401, 404],
-  }),
-};

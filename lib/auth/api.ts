@@ -1,53 +1,13 @@
-import { z } from "zod";
-import { endpoint } from "@/lib/http/contract";
-import { loginSchema, registerSchema } from "./schemas";
+import { typedRoutes } from "@/lib/http/contract";
+import type { authEndpoints } from "./endpoints";
 
-/** Sign-up, sign-in and sessions: the contract of /api/auth. */
-const tag = "Accounts";
+/** Sign-up, sign-in and sessions: the contract of /api/auth: where each call goes (what it takes and answers: ./endpoints). */
+export const authRoutes = {
+  register: { method: "POST", path: "/api/auth/register" },
+  login: { method: "POST", path: "/api/auth/login" },
+  logout: { method: "POST", path: "/api/auth/logout" },
+  me: { method: "GET", path: "/api/auth/me" },
+} as const;
 
-export const publicUserSchema = z.object({ id: z.number().int(), email: z.string(), firstName: z.string(), lastName: z.string() }).meta({ id: "User" });
-
-export const authApi = {
-  register: endpoint({
-    method: "POST",
-    path: "/api/auth/register",
-    summary: "Create an account (with its first project). A taken e-mail gets the same answer, and no second account.",
-    tag,
-    auth: false,
-    body: registerSchema,
-    status: 201,
-    response: z.object({ message: z.string() }),
-    errors: [400, 403, 413, 415, 429, 503],
-  }),
-  login: endpoint({
-    method: "POST",
-    path: "/api/auth/login",
-    summary: "Sign in: sets the Session cookie. 10 failed attempts for one e-mail in 15 minutes lock it.",
-    tag,
-    auth: false,
-    body: loginSchema,
-    status: 200,
-    response: z.object({ user: publicUserSchema }),
-    errors: [400, 401, 403, 413, 415, 429, 503],
-  }),
-  logout: endpoint({
-    method: "POST",
-    path: "/api/auth/logout",
-    summary: "Sign out: ends the session and clears the cookie",
-    tag,
-    auth: false,
-    status: 200,
-    response: z.object({ ok: z.literal(true) }),
-    errors: [403],
-  }),
-  me: endpoint({
-    method: "GET",
-    path: "/api/auth/me",
-    summary: "The signed-in user",
-    tag,
-    auth: true,
-    status: 200,
-    response: z.object({ user: publicUserSchema }),
-    errors: [401],
-  }),
-};
+/** The routes as the browser calls them, typed by their endpoints' schemas (zod itself stays on the server). */
+export const authApi = typedRoutes<typeof authEndpoints>(authRoutes);

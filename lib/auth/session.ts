@@ -1,6 +1,14 @@
-import { deleteSessionByTokenHash, extendSession, findLiveSession, insertSession } from "@/db/queries/sessions";
+import type { Membership } from "@/db/queries/projects";
+import {
+  deleteSessionByTokenHash,
+  extendSession,
+  findLiveSession,
+  findLiveSessionWithMembership,
+  insertSession,
+  type WantedProject,
+} from "@/db/queries/sessions";
 import { findUserById } from "@/db/queries/users";
-import type { User } from "@/db/schema";
+import type { Session, User } from "@/db/schema";
 import { hashToken, newToken } from "./tokens";
 
 export const SESSION_COOKIE = "Session";
@@ -50,9 +58,33 @@ export async function startSession(userId: number): Promise<{ token: string; exp
 
 /** The signed-in user of a Session cookie value, or null for a missing, unknown, expired or forged one. */
 export async function resolveSession(token: string | undefined, { extend = true } = {}): Promise<SignedIn | null> {
-  if (!token || token.length > 200) return null;
-  const found = await findLiveSession(hashToken(token));
-  if (!found) return null;
+  const tokenHash = lookupHash(token);
+  if (!tokenHash) return null;
+  const found = await findLiveSession(tokenHash);
+  return found ? signedInWith(found, extend) : null;
+}
+
+/**
+ * The signed-in user of a Session cookie value, as `resolveSession`, and their
+ * membership of the project a request acts on, read in the same statement.
+ */
+export async function resolveSessionWithMembership(
+  token: string | undefined,
+  project: WantedProject,
+): Promise<{ auth: SignedIn; membership: Membership | undefined } | null> {
+  const tokenHash = lookupHash(token);
+  if (!tokenHash) return null;
+  const found = await findLiveSessionWithMembership(tokenHash, project);
+  return found ? { auth: await signedInWith(found, true), membership: found.membership } : null;
+}
+
+/** The hash to look a cookie's token up by; none for a missing one or one longer than any we issue. */
+function lookupHash(token: string | undefined): string | null {
+  return token && token.length <= 200 ? hashToken(token) : null;
+}
+
+/** A live session as the request's signed-in user, its expiry pushed out (at most once a day) when `extend`. */
+async function signedInWith(found: { session: Session; user: User }, extend: boolean): Promise<SignedIn> {
   const signedIn: SignedIn = { user: toPublicUser(found.user), sessionId: found.session.id };
   const now = Date.now();
   const extended = expiryFrom(now, found.session.createdAt.getTime());

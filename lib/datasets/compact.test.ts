@@ -38,10 +38,27 @@ describe("the compact (columns) form of a table", () => {
             return row;
           });
           const answer: ColumnsAnswer = JSON.parse(JSON.stringify({ fields: [], columns, rows: rows.map((r) => encodeRow(r, columns)) }));
-          expect(decodeRows(answer)).toEqual(rows);
+          const decoded = decodeRows(answer);
+          expect(decoded).toEqual(rows);
+          // What the screen does with rows sees plain ones: keys in order, spreading, JSON, `in`.
+          decoded.forEach((row, i) => {
+            expect(Object.keys(row)).toEqual(Object.keys(rows[i]!));
+            expect({ ...row }).toStrictEqual(rows[i]);
+            expect(JSON.parse(JSON.stringify(row))).toStrictEqual(rows[i]);
+            for (const column of columns) expect(column in row).toBe(column in rows[i]!);
+          });
         },
       ),
     );
+  });
+
+  it("gives read-only rows: a screen row is never changed in place", () => {
+    const [row] = decodeRows({ fields: [], columns: ["Item1"], rows: [[1, "P", "c", "u", 1, "2.5"]] });
+    expect(() => {
+      (row as Record<string, unknown>).Item1 = "3";
+    }).toThrow(TypeError);
+    expect(row!.Item1).toBe("2.5");
+    expect(String(row!.toString)).toContain("native code");
   });
 
   it("leaves off the trailing columns a row has no value in, and keeps empty texts", () => {

@@ -129,11 +129,13 @@ export const historyEntrySchema = z
     userId: z.number().int().nullable(),
     user: z.string().nullable(),
     at: z.string(),
-    before: z.record(z.string(), z.string()).nullable(),
-    after: z.record(z.string(), z.string()).nullable(),
+    parameter: z.string().meta({ description: "The row's Parameter after the change (before it, for a deletion)." }),
+    changes: z
+      .array(z.object({ column: z.string(), before: z.string(), after: z.string() }))
+      .meta({ description: 'The cells the change made different ("" for a cell the row did not have): Parameter first, then the value columns.' }),
     batchId: z.string().nullable(),
   })
-  .meta({ id: "HistoryEntry", description: "One change of a row: who, when, and the row before and after as {Parameter, ...values}." });
+  .meta({ id: "HistoryEntry", description: "One change of a row: who, when, and the cells it changed." });
 
 /** A browser tab's id for live tables: letters, digits and "-" (a random UUID). */
 export const liveClientSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: "expected the tab's client id" });

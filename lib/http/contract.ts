@@ -2,22 +2,30 @@ import type { z } from "zod";
 import { type ApiResult, apiRequest } from "@/lib/api-client";
 
 /**
- * One API call, declared once: its method and path, the zod schemas of what
- * goes in and comes out, and the failure statuses it may answer. The same
- * declaration gives the route handler its types (`satisfies ResponseOf<...>`),
- * the browser its typed client (`callApi`), and the OpenAPI document its entry.
+ * One API call, declared once. Its route (method and path) lives in the
+ * feature's `api.ts`, which the browser imports: no zod there, so none in the
+ * browser's bundles. Its endpoint (`endpoints.ts`, server and OpenAPI only)
+ * adds the zod schemas of what goes in and comes out and the failure statuses
+ * it may answer; `api.ts` sees the route with the types of those schemas, so
+ * the route handler (`satisfies ResponseOf<...>`), the browser's typed client
+ * (`callApi`) and the OpenAPI document agree.
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Where a call goes. */
+export type Route = { readonly method: Method; readonly path: string };
+
+/** A route with the types of its path parameters, body, answer and query (never set: types only). */
+export type TypedRoute<P = unknown, B = unknown, R = unknown, Q = unknown> = Route & {
+  readonly __types?: { params: P; body: B; response: R; query: Q };
+};
 
 export type Endpoint<
   P extends Record<string, string | number> = Record<string, never>,
   B = undefined,
   R = unknown,
   Q extends Record<string, string | undefined> = Record<string, never>,
-> = {
-  method: Method;
-  /** OpenAPI style: `/api/projects/{id}`. */
-  path: string;
+> = TypedRoute<P, B, R, Q> & {
   summary: string;
   description?: string;
   tag: string;
@@ -50,11 +58,20 @@ export function endpoint<
   return definition;
 }
 
-export type ResponseOf<E> = E extends Endpoint<Record<string, string | number>, unknown, infer R, Record<string, string | undefined>> ? R : never;
-export type BodyOf<E> = E extends Endpoint<Record<string, string | number>, infer B, unknown, Record<string, string | undefined>> ? B : never;
-export type ParamsOf<E> = E extends Endpoint<infer P, unknown, unknown, Record<string, string | undefined>> ? P : never;
+type TypesOf<E> = E extends { readonly __types?: infer T } ? NonNullable<T> : never;
+export type ResponseOf<E> = TypesOf<E> extends { response: infer R } ? R : never;
+export type BodyOf<E> = TypesOf<E> extends { body: infer B } ? B : never;
+export type ParamsOf<E> = TypesOf<E> extends { params: infer P } ? P : never;
 
-/** The URL of an endpoint with its path parameters (encoded) and query filled in. */
+/** A feature's routes as the browser sees them: each with the types of its endpoint (the same object; the types are erased). */
+export type Contract<Es> = { readonly [K in keyof Es]: Route & { readonly __types?: TypesOf<Es[K]> } };
+
+/** The routes of `api.ts` typed by the endpoints of `endpoints.ts` (imported there as a type only, so zod stays out). */
+export function typedRoutes<Es>(routes: { readonly [K in keyof Es]: Route }): Contract<Es> {
+  return routes as Contract<Es>;
+}
+
+/** The URL of a route with its path parameters (encoded) and query filled in. */
 export function urlOf(e: { path: string }, params: Record<string, string | number> = {}, query?: Record<string, string | undefined>): string {
   const path = e.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
@@ -67,15 +84,15 @@ export function urlOf(e: { path: string }, params: Record<string, string | numbe
   return text ? `${path}?${text}` : path;
 }
 
-/** Whether an endpoint has no path parameters (`Record<string, never>`, the default). */
+/** Whether a route has no path parameters (`Record<string, never>`, the default). */
 type NoParams<P> = string extends keyof P ? true : [keyof P] extends [never] ? true : false;
 
 type CallArgs<P, B, Q> = (NoParams<P> extends true ? { params?: P } : { params: P }) &
   ([B] extends [undefined] ? { body?: undefined } : { body: B }) & { query?: Q; signal?: AbortSignal };
 
-/** The browser's typed call of an endpoint: same origin, cookies, JSON both ways. */
+/** The browser's typed call of a route: same origin, cookies, JSON both ways. */
 export function callApi<P extends Record<string, string | number>, B, R, Q extends Record<string, string | undefined>>(
-  e: Endpoint<P, B, R, Q>,
+  e: TypedRoute<P, B, R, Q>,
   ...[args]: NoParams<P> extends true ? ([B] extends [undefined] ? [CallArgs<P, B, Q>?] : [CallArgs<P, B, Q>]) : [CallArgs<P, B, Q>]
 ): Promise<ApiResult<R>> {
   const a = (args ?? {}) as { params?: P; body?: B; query?: Q; signal?: AbortSignal };

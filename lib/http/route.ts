@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { resolveSession, type SignedIn, sessionCookie, sessionTokenFromCookieHeader } from "@/lib/auth/session";
+import type { Membership } from "@/db/queries/projects";
+import type { WantedProject } from "@/db/queries/sessions";
+import { resolveSession, resolveSessionWithMembership, type SignedIn, sessionCookie, sessionTokenFromCookieHeader } from "@/lib/auth/session";
 import { isDatabaseBusy } from "@/db/client";
 import { DomainError, STATUS_OF } from "@/lib/errors";
-import { currentProjectAccess, type Need, type ProjectAccess, projectAccess } from "@/lib/projects/access";
+import { accessFrom, type Need, type ProjectAccess } from "@/lib/projects/access";
+import { idSchema } from "@/lib/projects/schemas";
 import { HOST_EXEMPT_PATHS, isAllowedOrigin, isHttpsRequest, isKnownHost } from "@/lib/http/origins";
 import { logger } from "@/lib/logger";
 
@@ -110,6 +113,14 @@ type RouteOptions<B, P, Auth extends boolean, Pr extends ProjectOption | undefin
   multipart?: { maxBytes: number };
 };
 
+/** The project a route acts on: the current one, or the `id` of its path (none when that is not a project id). */
+function wantedProject(option: ProjectOption | undefined, params: unknown): WantedProject | undefined {
+  if (!option) return undefined;
+  if (option.from === "current") return "current";
+  const id = idSchema.safeParse((params as { id?: unknown }).id);
+  return id.success ? id.data : undefined;
+}
+
 /**
  * Every API route goes through here: request id and log line, Origin and
  * Content-Type checks on state-changing requests (CSRF), the 2 MB body limit
@@ -142,24 +153,26 @@ export function route<B = undefined, P = Record<string, never>, Auth extends boo
       const declaresBody = Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.has("transfer-encoding");
       const bodyType = options.multipart ? "multipart/form-data" : "application/json";
       if (mutating && (declaresBody || type !== undefined) && type !== bodyType) throw new ApiError(415, `Content-Type must be ${bodyType}.`);
-      auth = await resolveSession(sessionTokenFromCookieHeader(request.headers.get("cookie")));
-      if (requireAuth && !auth) throw new ApiError(401, "You are not signed in, or your session has expired. Please log in.");
       const rawParams = (await context.params) ?? {};
       let params = rawParams as P;
+      let paramsFound = true;
       if (options.params) {
         const parsed = options.params.safeParse(rawParams);
-        if (!parsed.success) throw new ApiError(404, "Not found.");
-        params = parsed.data;
+        if (parsed.success) params = parsed.data;
+        else paramsFound = false;
       }
+      // The project the route acts on is read with the session, in one statement.
+      const wanted = paramsFound ? wantedProject(options.project, params) : undefined;
+      const token = sessionTokenFromCookieHeader(request.headers.get("cookie"));
+      let membership: Membership | undefined;
+      if (wanted === undefined) auth = await resolveSession(token);
+      else ({ auth, membership } = (await resolveSessionWithMembership(token, wanted)) ?? { auth: null, membership: undefined });
+      if (requireAuth && !auth) throw new ApiError(401, "You are not signed in, or your session has expired. Please log in.");
+      if (!paramsFound) throw new ApiError(404, "Not found.");
       let project: ProjectAccess | undefined;
       if (options.project && auth) {
-        const { from, need } = options.project;
-        if (from === "current") project = await currentProjectAccess(auth.user.id, need);
-        else {
-          const id = Number((params as { id?: unknown }).id);
-          if (!Number.isInteger(id)) throw new ApiError(404, "Not found.");
-          project = await projectAccess(auth.user.id, id, need);
-        }
+        if (wanted === undefined) throw new ApiError(404, "Not found.");
+        project = accessFrom(membership, options.project.need, wanted);
       }
       let body: unknown;
       let form: FormData | undefined;

@@ -17,6 +17,7 @@ type TableKey = string;
 /** How often each server repeats who has its tables open; a server silent for three rounds is forgotten. */
 export const PRESENCE_HEARTBEAT_MS = 20_000;
 const PRESENCE_TTL_MS = 3 * PRESENCE_HEARTBEAT_MS;
+const NAME_CACHE_MS = 60_000;
 const keyOf = (projectId: number, dataset: string): TableKey => `${projectId}:${dataset}`;
 
 /**
@@ -30,6 +31,8 @@ export class LiveTables {
   /** Per table, per server: its viewers and when it last said so. */
   private readonly remote = new Map<TableKey, Map<string, { viewers: Viewer[]; at: number }>>();
   private readonly heartbeat: NodeJS.Timeout;
+  /** Writers' names: every edit announces its author, whose name hardly changes, so it is read once a minute, not per edit. */
+  private readonly names = new Map<number, { name: string; at: number }>();
 
   constructor(
     private readonly bus: RelayBus,
@@ -64,9 +67,18 @@ export class LiveTables {
 
   /** Rows of a table were written (after the transaction committed). */
   async changed(projectId: number, dataset: string, userId: number | null, ids: number[]): Promise<void> {
-    const name = userId === null ? "Pontifex" : await this.nameOf(userId);
+    const name = userId === null ? "Pontifex" : await this.writerName(userId);
     // NOTIFY payloads stay small: past 200 ids the browsers reload without highlighting each row.
     await this.bus.publish({ kind: "table-rows", projectId, dataset, userId, name, ids: ids.length > 200 ? [] : ids });
+  }
+
+  private async writerName(userId: number): Promise<string> {
+    const known = this.names.get(userId);
+    if (known && Date.now() - known.at < NAME_CACHE_MS) return known.name;
+    const name = await this.nameOf(userId);
+    if (this.names.size >= 10_000) this.names.clear();
+    this.names.set(userId, { name, at: Date.now() });
+    return name;
   }
 
   /** Shutting down: every open stream ends (browsers reconnect to another server). */

@@ -1,141 +1,19 @@
-import { z } from "zod";
-import { endpoint } from "@/lib/http/contract";
-import { projectParams } from "@/lib/projects/schemas";
-import {
-  analysisSchema,
-  applySchema,
-  connectionBodySchema,
-  connectionSchema,
-  connectionTestSchema,
-  previewSchema,
-  resultParams,
-  resultsQuery,
-  resultsSchema,
-  runDetailSchema,
-  runParams,
-  runSummarySchema,
-} from "./schemas";
+import { typedRoutes } from "@/lib/http/contract";
+import type { midasEndpoints } from "./endpoints";
 
-/** The MIDAS Civil NX connection and Create Midas: the contract of /api/midas and /api/projects/{id}/midas. */
-const tag = "MIDAS";
+/** The MIDAS Civil NX connection, Create Midas, the analysis and its results: where each call goes (what it takes and answers: ./endpoints). */
+export const midasRoutes = {
+  connection: { method: "GET", path: "/api/midas/connection" },
+  saveConnection: { method: "PUT", path: "/api/midas/connection" },
+  forgetConnection: { method: "DELETE", path: "/api/midas/connection" },
+  testConnection: { method: "POST", path: "/api/midas/connection/test" },
+  preview: { method: "POST", path: "/api/projects/{id}/midas/preview" },
+  apply: { method: "POST", path: "/api/projects/{id}/midas/apply" },
+  runs: { method: "GET", path: "/api/projects/{id}/midas/runs" },
+  run: { method: "GET", path: "/api/projects/{id}/midas/runs/{runId}" },
+  analysis: { method: "POST", path: "/api/projects/{id}/midas/analysis" },
+  results: { method: "GET", path: "/api/projects/{id}/midas/results/{kind}" },
+} as const;
 
-export const midasApi = {
-  connection: endpoint({
-    method: "GET",
-    path: "/api/midas/connection",
-    summary: "Your MIDAS connection: the base URL and the last 4 characters of the key",
-    tag,
-    auth: true,
-    status: 200,
-    response: connectionSchema,
-    errors: [401, 404],
-  }),
-  saveConnection: endpoint({
-    method: "PUT",
-    path: "/api/midas/connection",
-    summary: "Save your MIDAS base URL and MAPI-Key (the key is encrypted and never returned)",
-    tag,
-    auth: true,
-    body: connectionBodySchema,
-    status: 200,
-    response: connectionSchema,
-    errors: [400, 401, 415],
-  }),
-  forgetConnection: endpoint({
-    method: "DELETE",
-    path: "/api/midas/connection",
-    summary: "Forget your MIDAS connection and key",
-    tag,
-    auth: true,
-    status: 200,
-    response: z.object({ ok: z.literal(true) }),
-    errors: [401],
-  }),
-  testConnection: endpoint({
-    method: "POST",
-    path: "/api/midas/connection/test",
-    summary: "Ask MIDAS who the key belongs to: the product and version, or what failed (502)",
-    description:
-      "502 `{error, kind}` with kind unreachable | timeout | refused-key | not-running | midas-error | bad-response; 400 when the host is no longer in MIDAS_ALLOWED_HOSTS.",
-    tag,
-    auth: true,
-    status: 200,
-    response: connectionTestSchema,
-    errors: [400, 401, 404, 409, 502],
-  }),
-  preview: endpoint({
-    method: "POST",
-    path: "/api/projects/{id}/midas/preview",
-    summary: "Validate the project's Midas tables and show what applying would create, update and delete in your MIDAS",
-    tag,
-    auth: true,
-    params: projectParams,
-    status: 200,
-    response: previewSchema,
-    errors: [400, 401, 404, 409, 502],
-  }),
-  apply: endpoint({
-    method: "POST",
-    path: "/api/projects/{id}/midas/apply",
-    summary: "Create Midas: build the model from the project's tables in your MIDAS, read it back, record the run (editors and owners)",
-    description:
-      "422 `{error, problems}` while the tables have problems (nothing is sent); 409 while another run of the project goes on; 502 `{error, kind, runId}` when MIDAS fails before anything was written. A failure part way answers 200 with outcome failed.",
-    tag,
-    auth: true,
-    params: projectParams,
-    status: 200,
-    response: applySchema,
-    errors: [400, 401, 403, 404, 409, 422, 502],
-  }),
-  runs: endpoint({
-    method: "GET",
-    path: "/api/projects/{id}/midas/runs",
-    summary: "Every Create Midas run of the project, newest first (with the progress of one going on)",
-    tag,
-    auth: true,
-    params: projectParams,
-    status: 200,
-    response: z.object({ runs: z.array(runSummarySchema) }),
-    errors: [401, 404],
-  }),
-  run: endpoint({
-    method: "GET",
-    path: "/api/projects/{id}/midas/runs/{runId}",
-    summary: "One run with its full diff and the table versions it was built from",
-    tag,
-    auth: true,
-    params: runParams,
-    status: 200,
-    response: runDetailSchema,
-    errors: [401, 404],
-  }),
-  analysis: endpoint({
-    method: "POST",
-    path: "/api/projects/{id}/midas/analysis",
-    summary: "Run analysis: POST /doc/ANAL in your MIDAS, then read and store the reactions, bearing, girder and pile results (editors and owners)",
-    description:
-      '409 `{error}` "build first" when MIDAS does not hold the model of the project\'s current Midas tables (never built, or the tables changed since the last build), or while another run goes on; 502 `{error, kind, runId}` when MIDAS cannot be reached. An analysis MIDAS reports as failed answers 200 with outcome failed and its message.',
-    tag,
-    auth: true,
-    params: projectParams,
-    status: 200,
-    response: analysisSchema,
-    errors: [400, 401, 403, 404, 409, 502],
-  }),
-  results: endpoint({
-    method: "GET",
-    path: "/api/projects/{id}/midas/results/{kind}",
-    summary:
-      "The stored results of a kind (reaction, bearing, girder, pile), numbers as numbers, flagged stale once the tables have changed; as CSV or XLSX with ?format",
-    description:
-      "404 `{error}` when there are no results yet; `?refresh=1` reads them again from MIDAS (502 when MIDAS fails); 400 for a case the results do not hold.",
-    tag,
-    auth: true,
-    params: resultParams,
-    query: resultsQuery,
-    status: 200,
-    response: resultsSchema,
-    produces: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
-    errors: [400, 401, 404, 502],
-  }),
-};
+/** The routes as the browser calls them, typed by their endpoints' schemas (zod itself stays on the server). */
+export const midasApi = typedRoutes<typeof midasEndpoints>(midasRoutes);

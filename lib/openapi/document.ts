@@ -1,25 +1,25 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { assistantApi } from "@/lib/assistant/api";
-import { authApi } from "@/lib/auth/api";
-import { calculationsApi } from "@/lib/calculations/api";
-import { datasetsApi } from "@/lib/datasets/api";
+import { assistantEndpoints } from "@/lib/assistant/endpoints";
+import { authEndpoints } from "@/lib/auth/endpoints";
+import { calculationsEndpoints } from "@/lib/calculations/endpoints";
+import { datasetsEndpoints } from "@/lib/datasets/endpoints";
 import type { AnyEndpoint } from "@/lib/http/contract";
-import { midasApi } from "@/lib/midas/api";
-import { opsApi } from "@/lib/ops/api";
-import { projectsApi } from "@/lib/projects/api";
-import { relayApi } from "@/lib/relay/api";
+import { midasEndpoints } from "@/lib/midas/endpoints";
+import { opsEndpoints } from "@/lib/ops/endpoints";
+import { projectsEndpoints } from "@/lib/projects/endpoints";
+import { relayEndpoints } from "@/lib/relay/endpoints";
 
 /** Every contract module of the app; a feature with routes adds its own here. */
 export const contracts: Record<string, Record<string, AnyEndpoint>> = {
-  auth: authApi as Record<string, AnyEndpoint>,
-  projects: projectsApi as Record<string, AnyEndpoint>,
-  datasets: datasetsApi as Record<string, AnyEndpoint>,
-  relay: relayApi as Record<string, AnyEndpoint>,
-  calculations: calculationsApi as Record<string, AnyEndpoint>,
-  assistant: assistantApi as Record<string, AnyEndpoint>,
-  midas: midasApi as Record<string, AnyEndpoint>,
-  ops: opsApi as Record<string, AnyEndpoint>,
+  auth: authEndpoints as Record<string, AnyEndpoint>,
+  projects: projectsEndpoints as Record<string, AnyEndpoint>,
+  datasets: datasetsEndpoints as Record<string, AnyEndpoint>,
+  relay: relayEndpoints as Record<string, AnyEndpoint>,
+  calculations: calculationsEndpoints as Record<string, AnyEndpoint>,
+  assistant: assistantEndpoints as Record<string, AnyEndpoint>,
+  midas: midasEndpoints as Record<string, AnyEndpoint>,
+  ops: opsEndpoints as Record<string, AnyEndpoint>,
 };
 
 export function allEndpoints(): AnyEndpoint[] {

@@ -1,41 +1,12 @@
-import { z } from "zod";
-import { endpoint } from "@/lib/http/contract";
+import { typedRoutes } from "@/lib/http/contract";
+import type { opsEndpoints } from "./endpoints";
 
-/** Probes for load balancers and orchestrators, and this API's own description. */
-const tag = "Operations";
+/** Probes for load balancers and orchestrators, and this API's own description: where each call goes (what it takes and answers: ./endpoints). */
+export const opsRoutes = {
+  health: { method: "GET", path: "/api/health" },
+  ready: { method: "GET", path: "/api/ready" },
+  openapi: { method: "GET", path: "/api/openapi.json" },
+} as const;
 
-const checks = z.record(z.string(), z.string());
-
-export const opsApi = {
-  health: endpoint({
-    method: "GET",
-    path: "/api/health",
-    summary: "Liveness: the process answers",
-    tag,
-    auth: false,
-    status: 200,
-    response: z.object({ status: z.literal("ok") }),
-    errors: [],
-  }),
-  ready: endpoint({
-    method: "GET",
-    path: "/api/ready",
-    summary: "Readiness: database reachable and migrated, pool not starved, relay listening (503 otherwise and while shutting down)",
-    tag,
-    auth: false,
-    status: 200,
-    response: z.object({ status: z.string(), checks }),
-    errors: [503],
-  }),
-  openapi: endpoint({
-    method: "GET",
-    path: "/api/openapi.json",
-    summary: "This document: the OpenAPI 3.1 description of every route, generated from the zod schemas the routes validate with",
-    tag,
-    auth: false,
-    status: 200,
-    response: null,
-    produces: "application/json",
-    errors: [],
-  }),
-};
+/** The routes as the browser calls them, typed by their endpoints' schemas (zod itself stays on the server). */
+export const opsApi = typedRoutes<typeof opsEndpoints>(opsRoutes);

@@ -1,4 +1,5 @@
 import { currentMembership, findMembership, type Membership } from "@/db/queries/projects";
+import type { WantedProject } from "@/db/queries/sessions";
 import type { ProjectRole } from "@/db/schema";
 import { DomainError } from "@/lib/errors";
 import { can, type Need, refusal } from "./roles";
@@ -23,15 +24,17 @@ function check(membership: Membership, need: Need): ProjectAccess {
  * project's existence is not revealed to them.
  */
 export async function projectAccess(userId: number, projectId: number, need: Need): Promise<ProjectAccess> {
-  const membership = await findMembership(userId, projectId);
-  if (!membership) throw new DomainError("not-found", NOT_A_PROJECT);
-  return check(membership, need);
+  return accessFrom(await findMembership(userId, projectId), need, projectId);
 }
 
 /** The caller's current project (what the spec's routes act on), checked for what they want to do. */
 export async function currentProjectAccess(userId: number, need: Need): Promise<ProjectAccess> {
-  const membership = await currentMembership(userId);
-  if (!membership) throw new DomainError("not-found", NO_CURRENT_PROJECT);
+  return accessFrom(await currentMembership(userId), need, "current");
+}
+
+/** Access from a membership already read (with the session, say), answering as the two above do. */
+export function accessFrom(membership: Membership | undefined, need: Need, project: WantedProject): ProjectAccess {
+  if (!membership) throw new DomainError("not-found", project === "current" ? NO_CURRENT_PROJECT : NOT_A_PROJECT);
   return check(membership, need);
 }
 

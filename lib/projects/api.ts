@@ -1,144 +1,23 @@
-import { z } from "zod";
-import { endpoint } from "@/lib/http/contract";
-import {
-  addMemberSchema,
-  changeMemberSchema,
-  createProjectSchema,
-  memberParams,
-  memberSchema,
-  projectParams,
-  projectSchema,
-  renameProjectSchema,
-  setCurrentSchema,
-} from "./schemas";
+import { typedRoutes } from "@/lib/http/contract";
+import type { projectsEndpoints } from "./endpoints";
 
-/** Projects and their members: the contract of /api/projects. */
-const tag = "Projects";
-const ok = z.object({ ok: z.literal(true) });
-const project = z.object({ project: projectSchema });
-const member = z.object({ member: memberSchema });
+/** Projects and their members: the contract of /api/projects: where each call goes (what it takes and answers: ./endpoints). */
+export const projectsRoutes = {
+  list: { method: "GET", path: "/api/projects" },
+  create: { method: "POST", path: "/api/projects" },
+  current: { method: "GET", path: "/api/projects/current" },
+  setCurrent: { method: "PUT", path: "/api/projects/current" },
+  get: { method: "GET", path: "/api/projects/{id}" },
+  rename: { method: "PATCH", path: "/api/projects/{id}" },
+  remove: { method: "DELETE", path: "/api/projects/{id}" },
+  members: { method: "GET", path: "/api/projects/{id}/members" },
+  addMember: { method: "POST", path: "/api/projects/{id}/members" },
+  changeMember: { method: "PATCH", path: "/api/projects/{id}/members/{userId}" },
+  removeMember: { method: "DELETE", path: "/api/projects/{id}/members/{userId}" },
+} as const;
 
-export const projectsApi = {
-  list: endpoint({
-    method: "GET",
-    path: "/api/projects",
-    summary: "The signed-in user's projects with their role",
-    tag,
-    auth: true,
-    status: 200,
-    response: z.object({ projects: z.array(projectSchema) }),
-    errors: [401],
-  }),
-  create: endpoint({
-    method: "POST",
-    path: "/api/projects",
-    summary: "Create a project (optionally copying another project's tables); the creator is its owner",
-    tag,
-    auth: true,
-    body: createProjectSchema,
-    status: 201,
-    response: project,
-    errors: [400, 401, 404, 409, 415],
-  }),
-  current: endpoint({
-    method: "GET",
-    path: "/api/projects/current",
-    summary: "The project the spec's routes and the add-in act on",
-    tag,
-    auth: true,
-    status: 200,
-    response: project,
-    errors: [401, 404],
-  }),
-  setCurrent: endpoint({
-    method: "PUT",
-    path: "/api/projects/current",
-    summary: "Make one of your projects the current one",
-    tag,
-    auth: true,
-    body: setCurrentSchema,
-    status: 200,
-    response: project,
-    errors: [400, 401, 404, 415],
-  }),
-  get: endpoint({
-    method: "GET",
-    path: "/api/projects/{id}",
-    summary: "One of your projects",
-    tag,
-    auth: true,
-    params: projectParams,
-    status: 200,
-    response: project,
-    errors: [401, 404],
-  }),
-  rename: endpoint({
-    method: "PATCH",
-    path: "/api/projects/{id}",
-    summary: "Rename a project (owners)",
-    tag,
-    auth: true,
-    params: projectParams,
-    body: renameProjectSchema,
-    status: 200,
-    response: project,
-    errors: [400, 401, 403, 404, 409, 415],
-  }),
-  remove: endpoint({
-    method: "DELETE",
-    path: "/api/projects/{id}",
-    summary: "Delete a project with all its tables (owners)",
-    tag,
-    auth: true,
-    params: projectParams,
-    status: 200,
-    response: ok,
-    errors: [401, 403, 404],
-  }),
-  members: endpoint({
-    method: "GET",
-    path: "/api/projects/{id}/members",
-    summary: "The project's members and their roles",
-    tag,
-    auth: true,
-    params: projectParams,
-    status: 200,
-    response: z.object({ members: z.array(memberSchema) }),
-    errors: [401, 404],
-  }),
-  addMember: endpoint({
-    method: "POST",
-    path: "/api/projects/{id}/members",
-    summary: "Add an existing account to the project (owners)",
-    tag,
-    auth: true,
-    params: projectParams,
-    body: addMemberSchema,
-    status: 201,
-    response: member,
-    errors: [400, 401, 403, 404, 409, 415],
-  }),
-  changeMember: endpoint({
-    method: "PATCH",
-    path: "/api/projects/{id}/members/{userId}",
-    summary: "Change a member's role (owners); a project keeps at least one owner",
-    tag,
-    auth: true,
-    params: memberParams,
-    body: changeMemberSchema,
-    status: 200,
-    response: member,
-    errors: [400, 401, 403, 404, 409, 415],
-  }),
-  removeMember: endpoint({
-    method: "DELETE",
-    path: "/api/projects/{id}/members/{userId}",
-    summary: "Remove a member (owners; anyone may leave); a project keeps at least one owner",
-    tag,
-    auth: true,
-    params: memberParams,
-    status: 200,
-    response: ok,
-    errors: [401, 403, 404, 409],
-  }),
-};
+/** The longest name of a project. */
+export const MAX_PROJECT_NAME = 120;
+
+/** The routes as the browser calls them, typed by their endpoints' schemas (zod itself stays on the server). */
+export const projectsApi = typedRoutes<typeof projectsEndpoints>(projectsRoutes);

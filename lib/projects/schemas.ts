@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { projectRoles } from "@/db/schema";
 import { isStorableText, MAX_ID, STORABLE_TEXT_MESSAGE, storableText } from "@/lib/validation";
-
-export const MAX_PROJECT_NAME = 120;
+import { MAX_PROJECT_NAME } from "./api";
 
 export const projectRoleSchema = z.enum(projectRoles, { error: 'expected "owner", "editor" or "viewer"' });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextBaseline } from "./baseline";
+import { needsPreviousBaseline, nextBaseline } from "./baseline";
 
 const row = (id: number, parameter: string, value: string) => JSON.stringify({ Id: id, Parameter: parameter, Item1: value });
 
@@ -16,5 +16,17 @@ describe("what an add-in holds after a push", () => {
     expect(nextBaseline(before, [row(2, "B", "9")], "one")).toEqual([row(1, "A", "1"), row(2, "B", "9")]);
     expect(nextBaseline(before, [row(2, "B", "9")], "one", [{ id: 2, message: "locked" }])).toEqual(before);
     expect(nextBaseline([], [row(5, "E", "1")], "one")).toEqual([row(5, "E", "1")]);
+  });
+
+  it("finds rows by Id whatever the order of their keys", () => {
+    const reordered = JSON.stringify({ Parameter: "A", Item1: "3", Id: 1 });
+    expect(nextBaseline([row(1, "A", "1"), row(2, "B", "1")], [reordered], "one")).toEqual([reordered, row(2, "B", "1")]);
+    expect(nextBaseline([], [row(12, "L", "1"), reordered, row(3, "C", "1")], "all")).toEqual([reordered, row(3, "C", "1"), row(12, "L", "1")]);
+  });
+
+  it("reads the previous baseline only where the next one depends on it", () => {
+    expect(needsPreviousBaseline("all")).toBe(false);
+    expect(needsPreviousBaseline("all", [{ id: 2, message: "locked" }])).toBe(true);
+    expect(needsPreviousBaseline("one")).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { PushRowError } from "@/db/schema";
+import { rowTextId } from "@/lib/datasets/row-text";
 
 /**
  * What an add-in holds of a table after it applied a push: the baseline a
@@ -8,23 +9,30 @@ import type { PushRowError } from "@/db/schema";
  * replaces that one row, when it applied.
  */
 export function nextBaseline(previous: readonly string[], pushed: readonly string[], mode: "all" | "one", errors: readonly PushRowError[] = []): string[] {
-  const idOf = (text: string) => Number((JSON.parse(text) as { Id: unknown }).Id);
-  const parameterOf = (text: string) => String((JSON.parse(text) as { Parameter: unknown }).Parameter);
   const failedIds = new Set(errors.map((e) => e.id).filter((id): id is number => id !== undefined));
   const failedNames = new Set(errors.map((e) => e.parameter).filter((p): p is string => p !== undefined));
-  const failed = (text: string) => failedIds.has(idOf(text)) || failedNames.has(parameterOf(text));
-  const before = new Map(previous.map((text) => [idOf(text), text]));
+  const failed = (text: string, id: number) =>
+    failedIds.has(id) || (failedNames.size > 0 && failedNames.has(String((JSON.parse(text) as { Parameter: unknown }).Parameter)));
+  const before = new Map(previous.map((text) => [rowTextId(text), text]));
   if (mode === "one") {
-    for (const text of pushed) if (!failed(text)) before.set(idOf(text), text);
+    for (const text of pushed) {
+      const id = rowTextId(text);
+      if (!failed(text, id)) before.set(id, text);
+    }
     return [...before.entries()].sort((a, b) => a[0] - b[0]).map(([, text]) => text);
   }
   const next = new Map<number, string>();
   for (const text of pushed) {
-    const id = idOf(text);
-    if (!failed(text)) next.set(id, text);
+    const id = rowTextId(text);
+    if (!failed(text, id)) next.set(id, text);
     else if (before.has(id)) next.set(id, before.get(id)!);
   }
   return [...next.entries()].sort((a, b) => a[0] - b[0]).map(([, text]) => text);
+}
+
+/** Whether the next baseline depends on the one before: a row push, or a whole-table push some rows of which failed. */
+export function needsPreviousBaseline(mode: "all" | "one", errors: readonly PushRowError[] = []): boolean {
+  return mode === "one" || errors.length > 0;
 }
 
 /** Rows of a push are stored in the outbox joined by \x01, which JSON text never contains. */

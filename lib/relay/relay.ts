@@ -27,7 +27,7 @@ import {
 import { findUserById } from "@/db/queries/users";
 import type { RevitToken } from "@/db/schema";
 import { hashToken } from "@/lib/auth/tokens";
-import { joinPayload, nextBaseline, splitPayload } from "./baseline";
+import { joinPayload, needsPreviousBaseline, nextBaseline, splitPayload } from "./baseline";
 import type { BusMessage, RelayBus } from "./bus";
 import { buildPushFrames, type PushMeta } from "./frames";
 import { summarisePush, type UserEvent } from "./summary";
@@ -50,6 +50,8 @@ import {
  * to drain: a whole large table goes out in one go, a slow reader holds at most this.
  */
 export const HIGH_WATER_BYTES = 16 * MAX_FRAME_BYTES;
+/** How long a push's outbox row may wait for the local add-ins' frames to go out before it is written anyway. */
+const OUTBOX_WRITE_WAIT_MS = 250;
 
 export type RelayOptions = {
   bus: RelayBus;
@@ -294,13 +296,11 @@ export class RevitRelay {
       ack.errors,
       payload === null
         ? null
-        : (acked, previousRows) =>
-            `[${nextBaseline(
-              previousRows ? (JSON.parse(previousRows) as unknown[]).map((r) => JSON.stringify(r)) : [],
-              splitPayload(payload),
-              acked.mode,
-              ack.errors,
-            ).join(",")}]`,
+        : async (acked, previousRows) => {
+            const previousText = needsPreviousBaseline(acked.mode, ack.errors) ? await previousRows() : undefined;
+            const previous = previousText ? (JSON.parse(previousText) as unknown[]).map((r) => JSON.stringify(r)) : [];
+            return `[${nextBaseline(previous, splitPayload(payload), acked.mode, ack.errors).join(",")}]`;
+          },
     );
     if (!push) {
       this.sendJson(connection, {
@@ -343,11 +343,15 @@ export class RevitRelay {
 
   /**
    * Delivers a push to one socket, after whatever it is already sending.
-   * Resolves true when all frames have been handed to the network.
+   * Resolves true when all frames have been handed to the network; `onSent`
+   * is called as soon as they have (or could not be).
    */
-  private deliver(connection: Connection, push: PushMeta | PushRecord, rows?: string[]): Promise<boolean> {
+  private deliver(connection: Connection, push: PushMeta | PushRecord, rows?: string[], onSent?: () => void): Promise<boolean> {
     const pushId = "pushId" in push ? push.pushId : push.id;
-    if (connection.sent.has(pushId)) return Promise.resolve(false);
+    if (connection.sent.has(pushId)) {
+      onSent?.();
+      return Promise.resolve(false);
+    }
     connection.sent.add(pushId);
     const result = connection.sendChain.then(async () => {
       try {
@@ -374,6 +378,7 @@ export class RevitRelay {
         const frames = buildPushFrames(meta, payloadRows);
         const built = performance.now();
         for (const [i, frame] of frames.entries()) await this.sendFrame(connection, frame, i === frames.length - 1);
+        onSent?.();
         connection.log?.debug({ pushId, buildMs: Math.round(built - started), sendMs: Math.round(performance.now() - built) }, "relay: frames sent");
         await this.pendingInserts.get(pushId);
         const updated = await markDelivered(pushId, 1);
@@ -381,6 +386,7 @@ export class RevitRelay {
         if (updated) await this.options.bus.publish({ kind: "state", userId: connection.userId, pushId });
         return true;
       } catch (error) {
+        onSent?.();
         connection.sent.delete(pushId);
         connection.log?.info({ pushId, err: error }, "relay: push not delivered");
         return false;
@@ -410,21 +416,17 @@ export class RevitRelay {
       createdAt: createdAt.toISOString(),
       rowCount: request.rows.length,
     };
-    // Local add-ins get the rows first; the outbox row is written meanwhile (its
-    // payload is built on the next turn, so it does not delay the first frame).
-    let resolveInsert!: () => void;
-    let rejectInsert!: (error: unknown) => void;
-    const inserted = new Promise<void>((resolve, reject) => {
-      resolveInsert = resolve;
-      rejectInsert = reject;
-    });
-    this.pendingInserts.set(
-      pushId,
-      inserted.catch(() => {}),
-    );
-    const local = this.readyConnections(request.userId).map((c) => this.deliver(c, meta, request.rows));
-    setImmediate(() => {
-      insertPush({
+    // Local add-ins get the rows first. The outbox row is written once their frames are out (storing a whole
+    // table's 12 MB would compete with them for the CPU), and never later than OUTBOX_WRITE_WAIT_MS.
+    const connections = this.readyConnections(request.userId);
+    const onSent: (() => void)[] = [];
+    const sends = connections.map(() => new Promise<void>((resolve) => onSent.push(resolve)));
+    let waited: NodeJS.Timeout | undefined;
+    let insertStarted = 0;
+    const inserted = Promise.race([Promise.all(sends), new Promise((resolve) => (waited = setTimeout(resolve, OUTBOX_WRITE_WAIT_MS)))]).then(() => {
+      clearTimeout(waited);
+      insertStarted = performance.now();
+      return insertPush({
         id: pushId,
         userId: request.userId,
         projectId: request.project.id,
@@ -435,17 +437,24 @@ export class RevitRelay {
         payload: joinPayload(request.rows),
         createdAt,
         expiresAt: new Date(createdAt.getTime() + PUSH_TTL_MS),
-      }).then((superseded) => {
-        resolveInsert();
-        for (const push of superseded) void this.options.bus.publish({ kind: "state", userId: push.userId, pushId: push.id }).catch(() => {});
-      }, rejectInsert);
+      });
     });
-    const insertStarted = performance.now();
+    // A local delivery marks the push delivered only once its row exists.
+    this.pendingInserts.set(
+      pushId,
+      inserted.then(
+        () => {},
+        () => {},
+      ),
+    );
+    const local = connections.map((c, i) => this.deliver(c, meta, request.rows, onSent[i]));
+    let superseded: Awaited<typeof inserted>;
     try {
-      await inserted;
+      superseded = await inserted;
     } finally {
       this.pendingInserts.delete(pushId);
     }
+    for (const push of superseded) void this.options.bus.publish({ kind: "state", userId: push.userId, pushId: push.id }).catch(() => {});
     this.log?.debug({ pushId, insertMs: Math.round(performance.now() - insertStarted) }, "relay: push inserted");
     this.log?.info({ pushId, userId: request.userId, dataset: request.dataset, mode: request.mode, rows: request.rows.length }, "relay: push recorded");
 

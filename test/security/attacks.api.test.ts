@@ -112,7 +112,8 @@ describe("4. the lockout can be raced", () => {
     expect({ checked, refused }).toEqual({ checked: 10, refused: 20 });
     const right = await new TestClient().post(login.POST, "/api/auth/login", { body: { email, password: TEST_PASSWORD } });
     await expectJson(right, 429);
-  });
+    // Eleven bcrypt hashes at cost 12 on two cores shared with CI's image build took over 30 s once.
+  }, 120_000);
 });
 
 describe("7. pushes are unbounded copies", () => {

@@ -228,6 +228,17 @@ describe("sessions: GET /api/auth/me and POST /api/auth/logout", () => {
     await expectJson(await new TestClient().get(me.GET, "/api/auth/me", { headers: { cookie: oldCookie } }), 401);
   });
 
+  it("stops a session deleted behind this server's back (another server's sign-out) at once", async () => {
+    await registerUser(new TestClient(), "elsewhere@example.com");
+    const client = new TestClient();
+    await client.post(login.POST, "/api/auth/login", { body: { email: "elsewhere@example.com", password: "correct horse" } });
+    await expectJson(await client.get(me.GET, "/api/auth/me"), 200);
+    await testDb(database)
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, hashToken(client.cookies.get("Session")!)));
+    await expectJson(await client.get(me.GET, "/api/auth/me"), 401);
+  });
+
   it("answers 401 to no cookie, a forged cookie and an expired session", async () => {
     await expectJson(await new TestClient().get(me.GET, "/api/auth/me"), 401);
     await expectJson(await new TestClient().get(me.GET, "/api/auth/me", { headers: { cookie: "Session=forged-token-value" } }), 401);

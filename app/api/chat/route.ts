@@ -1,4 +1,4 @@
-import { chatRequestSchema } from "@/lib/assistant/api";
+import { chatRequestSchema } from "@/lib/assistant/schemas";
 import { AssistantRequestError, errorForLog, modelConfig, streamAssistantReply } from "@/lib/assistant/chat";
 import { checkConversationId, storeConversation } from "@/lib/assistant/conversations";
 import { projectAssistantContext } from "@/lib/assistant/project-context";

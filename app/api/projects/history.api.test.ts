@@ -18,8 +18,8 @@ type Version = {
   action: string;
   user: string | null;
   userId: number | null;
-  before: Record<string, string> | null;
-  after: Record<string, string> | null;
+  parameter: string;
+  changes: { column: string; before: string; after: string }[];
 };
 
 let alice: Awaited<ReturnType<typeof signedInClient>>;
@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 
 describe("history", () => {
-  it("records every create, edit and delete with who, when, and the row before and after", async () => {
+  it("records every create, edit and delete with who, when, and the cells each changed", async () => {
     const made = await create(alice.client, "pier", { Parameter: "PierHeight", Item1: "12.4", Item2: "13.1" });
     await expectJson(await edit(bob.client, "pier", Number(made.Id), { Version: 1, Item1: "12.6" }), 200);
     await expectJson(await edit(alice.client, "pier", Number(made.Id), { Version: 2, Parameter: "PierHeightTop" }), 200);
@@ -54,13 +54,25 @@ describe("history", () => {
       [2, "edit", bob.userId],
       [1, "create", alice.userId],
     ]);
-    expect(versions[2]).toMatchObject({ before: null, after: { Parameter: "PierHeight", Item1: "12.4", Item2: "13.1" } });
-    expect(versions[1]).toMatchObject({ before: { Item1: "12.4" }, after: { Item1: "12.6", Item2: "13.1" } });
+    expect(versions[2]).toMatchObject({
+      parameter: "PierHeight",
+      changes: [
+        { column: "Parameter", before: "", after: "PierHeight" },
+        { column: "Item1", before: "", after: "12.4" },
+        { column: "Item2", before: "", after: "13.1" },
+      ],
+    });
+    // Only the cell Bob changed, not the whole row.
+    expect(versions[1]).toMatchObject({ parameter: "PierHeight", changes: [{ column: "Item1", before: "12.4", after: "12.6" }] });
     expect(versions[1]!.user).toBe(bob.email);
-    expect(versions[0]).toMatchObject({ before: { Parameter: "PierHeight" }, after: { Parameter: "PierHeightTop" } });
+    expect(versions[0]).toMatchObject({ parameter: "PierHeightTop", changes: [{ column: "Parameter", before: "PierHeight", after: "PierHeightTop" }] });
     // The spec's routes are recorded too.
     await expectJson(await bob.client.post(legacyEdit.POST, "", { params: { ds: "pier" }, body: { id: made.Id, data: { Item2: "14" } } }), 200);
-    expect((await versionsOf(alice.client, "pier", Number(made.Id)))[0]).toMatchObject({ version: 4, userId: bob.userId, after: { Item2: "14" } });
+    expect((await versionsOf(alice.client, "pier", Number(made.Id)))[0]).toMatchObject({
+      version: 4,
+      userId: bob.userId,
+      changes: [{ column: "Item2", before: "13.1", after: "14" }],
+    });
   });
 
   it("restores a version as a new edit (exactly its name and values), and refuses when the row changed meanwhile", async () => {
@@ -96,6 +108,11 @@ describe("history", () => {
       ["create", "DeckWidth"],
       ["create", "SpanLength"],
     ]);
+    // A deletion empties every cell the row had.
+    expect(events[0]!.changes).toEqual([
+      { column: "Parameter", before: "SpanLength", after: "" },
+      { column: "Item1", before: "40", after: "" },
+    ]);
     const byBob = await expectJson<{ events: { parameter: string }[] }>(await alice.client.get(activity.GET, `/x?user=${bob.userId}`, at("box")), 200);
     expect(byBob.events.map((e) => e.parameter)).toEqual(["DeckWidth"]);
     const byName = await expectJson<{ events: { parameter: string }[] }>(await alice.client.get(activity.GET, "/x?parameter=span", at("box")), 200);
@@ -129,7 +146,10 @@ describe("many rows saved as one change", () => {
     // One history batch for the whole save.
     const [ha] = await versionsOf(alice.client, "coresetup", Number(a.Id));
     const [hb] = await versionsOf(alice.client, "coresetup", Number(b.Id));
-    expect(ha!.after).toMatchObject({ Item5: "new column" });
+    expect(ha!.changes).toEqual([
+      { column: "Item1", before: "1", after: "10" },
+      { column: "Item5", before: "", after: "new column" },
+    ]);
     expect((ha as unknown as { batchId: string }).batchId).toBe((hb as unknown as { batchId: string }).batchId);
 
     await expectJson(await edit(bob.client, "coresetup", Number(c.Id), { Version: 1, Item1: "bob" }), 200);

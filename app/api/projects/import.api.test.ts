@@ -132,11 +132,11 @@ describe("import: export, change, re-import", () => {
 
     expect(await expectJson(await applyImport(alice.client, "pier", seen.importId), 200)).toEqual({ added: 0, changed: 1, removed: 0 });
     expect(await rowOf("pier", "PierHeight")).toMatchObject({ Item1: "12.6", Item2: "13.100", Version: Number(before.Version) + 1 });
-    const { versions } = await expectJson<{ versions: { action: string; userId: number; before: Row; after: Row }[] }>(
+    const { versions } = await expectJson<{ versions: { action: string; userId: number; changes: { column: string; before: string; after: string }[] }[] }>(
       await alice.client.get(history.GET, "", at("pier", { rowId: String(before.Id) })),
       200,
     );
-    expect(versions[0]).toMatchObject({ action: "import", userId: alice.userId, before: { Item1: "12.4" }, after: { Item1: "12.6" } });
+    expect(versions[0]).toMatchObject({ action: "import", userId: alice.userId, changes: [{ column: "Item1", before: "12.4", after: "12.6" }] });
     // Applied once: the import is gone.
     await expectJson(await applyImport(alice.client, "pier", seen.importId), 404);
   });

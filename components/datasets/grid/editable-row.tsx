@@ -34,8 +34,10 @@ export function EditableRow({
   onExit: () => void;
 }) {
   const parameterInput = useRef<HTMLInputElement>(null);
+  // Focused in the frame after the row is drawn: focusing lays out the whole grid, and the engineer should see the row first.
   useEffect(() => {
-    parameterInput.current?.focus();
+    const frame = requestAnimationFrame(() => parameterInput.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
   }, []);
   const name = draft.parameter || (isNew ? "new row" : "row");
   const onKeyDown = (event: React.KeyboardEvent) => {

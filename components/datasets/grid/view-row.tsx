@@ -3,7 +3,7 @@
 import { HistoryIcon, PencilIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { memo, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { DisabledReason } from "@/components/ui/tooltip";
+import { DisabledReason } from "@/components/ui/disabled-reason";
 import { displayValue, isAngleRow } from "@/lib/datasets/angles";
 import type { Row } from "@/lib/datasets/columns";
 import { cn } from "@/lib/utils";
@@ -71,6 +71,12 @@ function CellEditor({ text, label, events }: { text: string; label: string; even
     />
   );
 }
+
+// The same elements on every render: a row re-rendered (its buttons locked while another row is edited) keeps its icons untouched.
+const editIcon = <PencilIcon aria-hidden="true" />;
+const historyIcon = <HistoryIcon aria-hidden="true" />;
+const deleteIcon = <Trash2Icon aria-hidden="true" />;
+const pushIcon = <SendIcon aria-hidden="true" />;
 
 /** One row as shown: its cells (selectable, editable in place), and its buttons. */
 export const ViewRow = memo(function ViewRow({
@@ -173,11 +179,11 @@ export const ViewRow = memo(function ViewRow({
             disabled={locked || readOnly !== null}
             onClick={() => actions.onEdit(data)}
           >
-            <PencilIcon aria-hidden="true" />
+            {editIcon}
           </Button>
         </DisabledReason>
         <Button variant="ghost" size="icon-sm" aria-label={`History of ${parameter}`} title="History" onClick={() => actions.onHistory(data)}>
-          <HistoryIcon aria-hidden="true" />
+          {historyIcon}
         </Button>
         <DisabledReason reason={readOnly}>
           <Button
@@ -188,7 +194,7 @@ export const ViewRow = memo(function ViewRow({
             disabled={locked || readOnly !== null}
             onClick={() => actions.onDelete(data)}
           >
-            <Trash2Icon aria-hidden="true" />
+            {deleteIcon}
           </Button>
         </DisabledReason>
         {canPush && (
@@ -201,7 +207,7 @@ export const ViewRow = memo(function ViewRow({
               disabled={readOnly !== null}
               onClick={() => actions.onPush(data)}
             >
-              <SendIcon aria-hidden="true" />
+              {pushIcon}
             </Button>
           </DisabledReason>
         )}

@@ -1,4 +1,5 @@
-import { type assistantApi, conversationParams, renameConversationSchema } from "@/lib/assistant/api";
+import type { assistantApi } from "@/lib/assistant/api";
+import { conversationParams, renameConversationSchema } from "@/lib/assistant/schemas";
 import { openConversation, removeConversation, retitleConversation } from "@/lib/assistant/conversations";
 import type { ResponseOf } from "@/lib/http/contract";
 import { route } from "@/lib/http/route";

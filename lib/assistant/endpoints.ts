@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { endpoint } from "@/lib/http/contract";
+import { assistantRoutes } from "./api";
+import { chatRequestSchema, conversationDetailSchema, conversationParams, conversationSummarySchema, renameConversationSchema } from "./schemas";
+
+const tag = "Assistant";
+const conversation = z.object({ conversation: conversationDetailSchema });
+
+/** The assistant's routes: the chat (the SDK's protocol) and the user's stored conversations in the current project. */
+export const assistantEndpoints = {
+  chat: endpoint({
+    ...assistantRoutes.chat,
+    summary: "Ask the assistant: the AI SDK's UI message stream protocol (server-sent events) over the current project",
+    description:
+      "The conversation `id` is made by the client; the conversation is stored under it when the answer ends (created with the first message). " +
+      "404 when the id is another user's or another project's conversation, or when there is no current project.",
+    tag,
+    auth: true,
+    body: chatRequestSchema,
+    status: 200,
+    response: null,
+    produces: "text/event-stream",
+    errors: [400, 401, 403, 404, 413, 415, 429, 503],
+  }),
+  conversations: endpoint({
+    ...assistantRoutes.conversations,
+    summary: "Your conversations with the assistant in the current project, the most recently active first",
+    tag,
+    auth: true,
+    status: 200,
+    response: z.object({ conversations: z.array(conversationSummarySchema) }),
+    errors: [401, 404],
+  }),
+  conversation: endpoint({
+    ...assistantRoutes.conversation,
+    summary: "One of your conversations in the current project, with its messages",
+    tag,
+    auth: true,
+    params: conversationParams,
+    status: 200,
+    response: conversation,
+    errors: [401, 404],
+  }),
+  renameConversation: endpoint({
+    ...assistantRoutes.renameConversation,
+    summary: "Rename one of your conversations",
+    tag,
+    auth: true,
+    params: conversationParams,
+    body: renameConversationSchema,
+    status: 200,
+    response: z.object({ conversation: conversationSummarySchema }),
+    errors: [400, 401, 404, 415],
+  }),
+  deleteConversation: endpoint({
+    ...assistantRoutes.deleteConversation,
+    summary: "Delete one of your conversations (what was applied from it stays)",
+    tag,
+    auth: true,
+    params: conversationParams,
+    status: 200,
+    response: z.object({ ok: z.literal(true) }),
+    errors: [401, 404],
+  }),
+};

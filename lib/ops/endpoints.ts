@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { endpoint } from "@/lib/http/contract";
+import { opsRoutes } from "./api";
+
+/** Probes for load balancers and orchestrators, and this API's own description. */
+const tag = "Operations";
+
+const checks = z.record(z.string(), z.string());
+
+export const opsEndpoints = {
+  health: endpoint({
+    ...opsRoutes.health,
+    summary: "Liveness: the process answers",
+    tag,
+    auth: false,
+    status: 200,
+    response: z.object({ status: z.literal("ok") }),
+    errors: [],
+  }),
+  ready: endpoint({
+    ...opsRoutes.ready,
+    summary: "Readiness: database reachable and migrated, pool not starved, relay listening (503 otherwise and while shutting down)",
+    tag,
+    auth: false,
+    status: 200,
+    response: z.object({ status: z.string(), checks }),
+    errors: [503],
+  }),
+  openapi: endpoint({
+    ...opsRoutes.openapi,
+    summary: "This document: the OpenAPI 3.1 description of every route, generated from the zod schemas the routes validate with",
+    tag,
+    auth: false,
+    status: 200,
+    response: null,
+    produces: "application/json",
+    errors: [],
+  }),
+};
