@@ -5,7 +5,7 @@
  * one line that sums them all: `N passed, N failed, N skipped`.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,6 +22,34 @@ const run = (command: string, args: string[], extraEnv: Record<string, string> =
 type Tally = { passed: number; failed: number; skipped: number };
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
+// What failed, one line each, printed again just above the summary: CI keeps only the end of a long log.
+const failures: string[] = [];
+const firstLine = (text: string | undefined) =>
+  (text ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .trim()
+    .split("\n")
+    .slice(0, 3)
+    .join(" | ")
+    .slice(0, 400);
+
+type PlaywrightSuite = {
+  title: string;
+  specs?: { title: string; file: string; line: number; tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
+};
+function playwrightFailures(suite: PlaywrightSuite, titles: string[]): string[] {
+  const here = suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles;
+  const lines = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests
+      .filter((test) => test.status === "unexpected")
+      .map((test) => {
+        const error = test.results.at(-1)?.error?.message;
+        return `playwright [${test.projectName}] ${spec.file}:${spec.line} > ${[...here, spec.title].join(" > ")}: ${firstLine(error)}`;
+      }),
+  );
+  return [...lines, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, here))];
+}
 
 function readJson(file: string): unknown {
   try {
@@ -37,6 +65,7 @@ for (const script of ["lint", "format:check"]) {
   if (status === 0) total.passed += 1;
   else {
     console.error(`npm run ${script} failed.`);
+    failures.push(`npm run ${script} failed (its output is above)`);
     total.failed += 1;
   }
 }
@@ -45,13 +74,28 @@ for (const script of ["lint", "format:check"]) {
 const buildStatus = run(bin("next"), ["build"]);
 if (buildStatus !== 0) {
   console.error("next build failed: the tests that need it cannot run.");
+  failures.push("next build failed");
   broken = true;
 }
 
 // 2. Unit and API integration tests (both databases when TEST_DATABASE_URL is set).
 const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]);
+type VitestFile = {
+  name: string;
+  status: string;
+  message?: string;
+  assertionResults: { fullName: string; status: string; duration?: number; failureMessages?: string[] }[];
+};
 const vitest = readJson("vitest.json") as
-  { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number } | undefined;
+  | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number; testResults?: VitestFile[] }
+  | undefined;
+for (const file of vitest?.testResults ?? []) {
+  const where = path.relative(root, file.name);
+  const failed = file.assertionResults.filter((test) => test.status === "failed");
+  for (const test of failed)
+    failures.push(`vitest ${where} > ${test.fullName} (${Math.round(test.duration ?? 0)} ms): ${firstLine(test.failureMessages?.[0])}`);
+  if (file.status === "failed" && failed.length === 0) failures.push(`vitest ${where}: ${firstLine(file.message)}`);
+}
 if (vitest) {
   total.passed += vitest.numPassedTests;
   total.failed += vitest.numFailedTests + (vitest.numFailedTests === 0 && vitestStatus !== 0 ? Math.max(1, vitest.numFailedTestSuites) : 0);
@@ -63,7 +107,11 @@ if (vitest) {
 // 3. Browser end-to-end tests in Chromium at 1280 px and 390 px.
 if (buildStatus === 0) {
   const playwrightStatus = run(bin("playwright"), ["test"]);
-  const report = readJson("playwright.json") as { stats?: { expected: number; unexpected: number; skipped: number; flaky: number } } | undefined;
+  const report = readJson("playwright.json") as
+    | { stats?: { expected: number; unexpected: number; skipped: number; flaky: number }; suites?: PlaywrightSuite[]; errors?: { message?: string }[] }
+    | undefined;
+  for (const suite of report?.suites ?? []) failures.push(...playwrightFailures(suite, []));
+  for (const error of report?.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`);
   if (report?.stats) {
     total.passed += report.stats.expected + report.stats.flaky;
     total.failed += report.stats.unexpected;
@@ -75,5 +123,10 @@ if (buildStatus === 0) {
 }
 
 if (broken) total.failed += 1;
+if (failures.length > 0) {
+  const text = `Failed (${failures.length}):\n${failures.map((line) => `- ${line}`).join("\n")}\n`;
+  writeFileSync(path.join(results, "failures.txt"), text);
+  console.log(text);
+}
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
 process.exit(total.failed > 0 ? 1 : 0);
