@@ -82,7 +82,9 @@ describe("logs", () => {
       agent.start();
       await welcome;
       await agent.stop();
-      await new Promise((r) => setTimeout(r, 300));
+      // The server logs the disconnect when it sees the close: wait for that line (a busy machine may take a while).
+      for (let waited = 0; waited < 15_000 && !server.output().includes('"relay: add-in disconnected"'); waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
 
       // Every line, Next's own included.
       const lines = server.output().trim().split("\n");
