@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type PlaywrightReport, playwrightFailures, type VitestReport, vitestFailures } from "./failures";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const results = path.join(root, "test-results");
@@ -24,32 +25,6 @@ const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
 // What failed, one line each, printed again just above the summary: CI keeps only the end of a long log.
 const failures: string[] = [];
-const firstLine = (text: string | undefined) =>
-  (text ?? "")
-    .replace(/\u001b\[[0-9;]*m/g, "")
-    .trim()
-    .split("\n")
-    .slice(0, 3)
-    .join(" | ")
-    .slice(0, 400);
-
-type PlaywrightSuite = {
-  title: string;
-  specs?: { title: string; file: string; line: number; tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[] }[];
-  suites?: PlaywrightSuite[];
-};
-function playwrightFailures(suite: PlaywrightSuite, titles: string[]): string[] {
-  const here = suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles;
-  const lines = (suite.specs ?? []).flatMap((spec) =>
-    spec.tests
-      .filter((test) => test.status === "unexpected")
-      .map((test) => {
-        const error = test.results.at(-1)?.error?.message;
-        return `playwright [${test.projectName}] ${spec.file}:${spec.line} > ${[...here, spec.title].join(" > ")}: ${firstLine(error)}`;
-      }),
-  );
-  return [...lines, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, here))];
-}
 
 function readJson(file: string): unknown {
   try {
@@ -80,22 +55,9 @@ if (buildStatus !== 0) {
 
 // 2. Unit and API integration tests (both databases when TEST_DATABASE_URL is set).
 const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]);
-type VitestFile = {
-  name: string;
-  status: string;
-  message?: string;
-  assertionResults: { fullName: string; status: string; duration?: number; failureMessages?: string[] }[];
-};
 const vitest = readJson("vitest.json") as
-  | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number; testResults?: VitestFile[] }
-  | undefined;
-for (const file of vitest?.testResults ?? []) {
-  const where = path.relative(root, file.name);
-  const failed = file.assertionResults.filter((test) => test.status === "failed");
-  for (const test of failed)
-    failures.push(`vitest ${where} > ${test.fullName} (${Math.round(test.duration ?? 0)} ms): ${firstLine(test.failureMessages?.[0])}`);
-  if (file.status === "failed" && failed.length === 0) failures.push(`vitest ${where}: ${firstLine(file.message)}`);
-}
+  (VitestReport & { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }) | undefined;
+failures.push(...vitestFailures(vitest, root));
 if (vitest) {
   total.passed += vitest.numPassedTests;
   total.failed += vitest.numFailedTests + (vitest.numFailedTests === 0 && vitestStatus !== 0 ? Math.max(1, vitest.numFailedTestSuites) : 0);
@@ -108,10 +70,8 @@ if (vitest) {
 if (buildStatus === 0) {
   const playwrightStatus = run(bin("playwright"), ["test"]);
   const report = readJson("playwright.json") as
-    | { stats?: { expected: number; unexpected: number; skipped: number; flaky: number }; suites?: PlaywrightSuite[]; errors?: { message?: string }[] }
-    | undefined;
-  for (const suite of report?.suites ?? []) failures.push(...playwrightFailures(suite, []));
-  for (const error of report?.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`);
+    (PlaywrightReport & { stats?: { expected: number; unexpected: number; skipped: number; flaky: number } }) | undefined;
+  failures.push(...playwrightFailures(report));
   if (report?.stats) {
     total.passed += report.stats.expected + report.stats.flaky;
     total.failed += report.stats.unexpected;
