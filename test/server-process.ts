@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -27,8 +28,23 @@ export type ServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
+/**
+ * Refuses a port something already listens on: a server left running by an earlier, interrupted run would answer
+ * /api/health in place of the new one, and the test would go on against its database instead.
+ */
+async function ensurePortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(new Error(`port ${port} is taken (${error.code}): is a server from an earlier, interrupted test run still running?`)),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
 /** Starts `server.ts` and waits until /api/health answers. */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  await ensurePortFree(port);
   // node itself runs the server (tsx only as a loader), so a signal reaches the server and not a wrapper.
   // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (how a benchmark's hot spots are found).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
