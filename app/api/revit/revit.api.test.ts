@@ -77,7 +77,8 @@ const listPushes = async (client: TestClient) =>
 const fetchRows = async (client: TestClient, ds: string) =>
   (await expectJson<{ data: Row[] }>(await client.get(fetchAll.GET, `/api/database/${ds}/fetch-all`, { params: { ds } }), 200)).data;
 
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+// Reads until check holds; the deadline only bounds a test that would otherwise hang (a busy machine may need seconds).
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
