@@ -8,11 +8,12 @@
  * editing; the import turns them back into radians, and a value that still
  * equals what was exported keeps its stored radians exactly (no drift).
  */
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { displayValue, isAngleRow } from "./angles";
 import { deriveColumns, type Row } from "./columns";
 import { CsvError, parseCsv, toCsv } from "./csv";
+import { WorkbookReader } from "./xlsx-reader";
 import { DomainError } from "@/lib/errors";
 
 /** The hidden sheet recording what a workbook was exported from. */
@@ -310,7 +311,7 @@ async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: str
   const sheets: SheetRead[] = [];
   let cells = 0;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), {
+    const reader = new WorkbookReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       sharedStrings: "cache",
       styles: "cache", // dates are numbers with a date format
       hyperlinks: "ignore",
