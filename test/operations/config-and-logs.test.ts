@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { RevitAgent } from "@/lib/relay/agent";
 import { processDatabase } from "@/test/hardening/process-database";
 import { report } from "@/test/hardening/report";
@@ -83,8 +83,7 @@ describe("logs", () => {
       await welcome;
       await agent.stop();
       // The server logs the disconnect when it sees the close: wait for that line (a busy machine may take a while).
-      for (let waited = 0; waited < 15_000 && !server.output().includes('"relay: add-in disconnected"'); waited += 50)
-        await new Promise((r) => setTimeout(r, 50));
+      await vi.waitFor(() => expect(server.output()).toContain('"relay: add-in disconnected"'), { timeout: 15_000, interval: 50 });
 
       // Every line, Next's own included.
       const lines = server.output().trim().split("\n");

@@ -77,6 +77,10 @@ const listPushes = async (client: TestClient) =>
 const fetchRows = async (client: TestClient, ds: string) =>
   (await expectJson<{ data: Row[] }>(await client.get(fetchAll.GET, `/api/database/${ds}/fetch-all`, { params: { ds } }), 200)).data;
 
+// A relay that beats this often: short enough to be quick, long enough that a busy machine's pauses do not make a
+// healthy socket miss two pongs.
+const FAST_HEARTBEAT_MS = 250;
+
 // Reads until check holds; the deadline only bounds a test that would otherwise hang (a busy machine may need seconds).
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -241,8 +245,7 @@ describe("the protocol", () => {
 
   it("drops a socket that misses two pongs, and keeps one that answers", async () => {
     const { token } = await createToken(alice);
-    // Short enough to be quick, long enough that a busy machine's pauses do not make the healthy socket miss two pongs.
-    const { wsUrl: fastUrl } = await startRelay({ heartbeatMs: 250 }, false);
+    const { wsUrl: fastUrl } = await startRelay({ heartbeatMs: FAST_HEARTBEAT_MS }, false);
     const silent = new WebSocket(fastUrl, { headers: { Authorization: `Bearer ${token}` }, autoPong: false });
     const healthy = new WebSocket(fastUrl, { headers: { Authorization: `Bearer ${token}` } });
     // Both listeners first: either socket may open before the other.
@@ -434,8 +437,7 @@ describe("pushes", () => {
     await joinProject(heidiId, aliceProject);
     const answer = await expectJson<PushAnswer>(await pushRow(heidi, "pier", "PierHeight"), 202);
     await testDb(database).execute(sql`UPDATE ${revitPushes} SET expires_at = now() - interval '1 second' WHERE id = ${answer.pushId}`);
-    // Short enough to be quick, long enough that a busy machine's pauses do not make the healthy socket miss two pongs.
-    const { wsUrl: fastUrl } = await startRelay({ heartbeatMs: 250 }, false);
+    const { wsUrl: fastUrl } = await startRelay({ heartbeatMs: FAST_HEARTBEAT_MS }, false);
     await eventually(
       () => listPushes(heidi),
       (l) => l[0]?.status === "expired",
