@@ -73,6 +73,8 @@ export default defineConfig({
         AUTH_ATTEMPTS_PER_MINUTE: "100000",
         PUSHES_PER_MINUTE: "100000",
         CHAT_MESSAGES_PER_MINUTE: "100000",
+        // The MIDAS simulator below: an entry without a port would allow only port 80.
+        MIDAS_ALLOWED_HOSTS: `127.0.0.1:${MIDAS_SIM_PORT}`,
       },
     },
     {
@@ -84,7 +86,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      // The MIDAS Civil NX stand-in of e2e/midas.spec.ts (127.0.0.1 is an allowed MIDAS host with the embedded database).
+      // The MIDAS Civil NX stand-in of e2e/midas.spec.ts (allowed by MIDAS_ALLOWED_HOSTS above).
       command: `node --import tsx scripts/midas-sim.ts --port ${MIDAS_SIM_PORT} --key ${MIDAS_SIM_KEY}`,
       // It answers 401 without the key: up and listening.
       url: `http://127.0.0.1:${MIDAS_SIM_PORT}/mapikey/verify`,

@@ -8,7 +8,7 @@ export const LLM_TEST_KEY = "sk-e2e-0f1e2d3c4b5a-never-in-a-browser";
 
 /** The MIDAS simulator Playwright starts beside the app (playwright.config.ts). */
 export const MIDAS_SIM_PORT = Number(process.env.E2E_MIDAS_PORT ?? 3720);
-export const MIDAS_SIM_KEY = "e2e-midas-key";
+export const MIDAS_SIM_KEY = "e2e-midas-key-0123456789";
 
 /** The table screen's own request for its rows (the compact form, `?format=columns`), to intercept. */
 export function screenRowsRequest(dataset: string): RegExp {

@@ -172,7 +172,8 @@ export function CreateMidas({ project, connection, problems, titles, running, la
           {connection ? (
             <p className="flex flex-wrap items-center gap-2">
               <PlugIcon aria-hidden="true" className="size-4" />
-              Your MIDAS at <span className="font-mono break-all">{connection.baseUrl}</span> with key ••••{connection.keyLast4}.{" "}
+              Your MIDAS at <span className="font-mono break-all">{connection.baseUrl}</span> with{" "}
+              {connection.keyLast4 ? `key ••••${connection.keyLast4}` : "your saved key"}.{" "}
               <Link href="/settings#midas" className="underline underline-offset-4">
                 Change it on Settings
               </Link>

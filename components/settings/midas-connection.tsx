@@ -12,6 +12,7 @@ import { Label } from "@/components/ui/label";
 import { DisabledReason } from "@/components/ui/disabled-reason";
 import { callApi } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
+import { MAPI_KEY_MIN_LENGTH } from "@/lib/midas/key";
 
 type Connection = { baseUrl: string; keyLast4: string; updatedAt: string };
 type TestOutcome = { ok: true; product: string; version: string; user: string | null; isCivil: boolean } | { ok: false; error: string };
@@ -96,7 +97,7 @@ export function MidasConnectionSettings({ initial, defaultBaseUrl }: { initial: 
             />
             <p id="midas-base-url-hint" className="text-xs text-muted-foreground">
               The MIDAS cloud relay is {defaultBaseUrl}; a workstation may expose http://127.0.0.1:&lt;port&gt;/civil. Your administrator decides which hosts
-              are allowed.
+              and ports are allowed; Test connection tells whether Pontifex can reach MIDAS there.
             </p>
           </div>
           <div className="grid gap-2">
@@ -110,12 +111,14 @@ export function MidasConnectionSettings({ initial, defaultBaseUrl }: { initial: 
               spellCheck={false}
               placeholder={saved ? "Enter a new key to replace the saved one" : "Paste the key from Civil NX"}
               required
+              minLength={MAPI_KEY_MIN_LENGTH}
               aria-describedby="midas-key-state"
             />
             <p id="midas-key-state" className="text-xs text-muted-foreground" data-testid="midas-key-state">
               {saved ? (
                 <>
                   Saved key: <span className="font-mono">••••{saved.keyLast4}</span> for {saved.baseUrl}
+                  {saved.keyLast4 === "" && <> (shorter than {MAPI_KEY_MIN_LENGTH} characters, so none of it is shown: save the whole key again)</>}
                 </>
               ) : (
                 "No key saved."

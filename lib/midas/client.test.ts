@@ -1,8 +1,8 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
-import { checkAllowedHost, MidasClient, MidasConfigError, MidasError, parseAllowedHosts } from "./client";
+import { canonicalHost, checkAllowedHost, isAllowedTarget, MIDAS_UNREACHABLE, MidasClient, MidasConfigError, MidasError, parseAllowedHosts } from "./client";
 
 const KEY = "sim-key-9f2c41e7b0";
 let sim: MidasSimulator;
@@ -80,15 +80,16 @@ describe("MidasClient against the simulator", () => {
     }
   });
 
-  it("reports a server nobody listens on as unreachable", async () => {
+  it("reports a server nobody listens on as unreachable, with the generic text (the cause only in its detail, for the log)", async () => {
     const gone = await fixedServer(200, "{}");
     await gone.close();
     const e = await failure(new MidasClient({ baseUrl: gone.url, apiKey: KEY }).get("NODE"));
     expect(e.kind).toBe("unreachable");
-    expect(e.message).toMatch(/^Cannot reach MIDAS at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    expect(e.message).toBe(MIDAS_UNREACHABLE);
+    expect(e.detail).toMatch(/^http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED$/);
   });
 
-  it('reads an error body in place of the verify answer as a failure, not as a program called "unknown"', async () => {
+  it('reads an error body in place of the verify answer as a failure, and JSON that names no program as no MIDAS, not as a program called "unknown"', async () => {
     const refused = await fixedServer(200, JSON.stringify({ message: "The key has expired." }));
     const e = await failure(new MidasClient({ baseUrl: refused.url, apiKey: KEY }).verify());
     await refused.close();
@@ -97,7 +98,8 @@ describe("MidasClient against the simulator", () => {
     const odd = await fixedServer(200, JSON.stringify({ hello: "world" }));
     const f = await failure(new MidasClient({ baseUrl: odd.url, apiKey: KEY }).verify());
     await odd.close();
-    expect(f.kind).toBe("bad-response");
+    expect(f.kind).toBe("unreachable");
+    expect(f.message).toBe(MIDAS_UNREACHABLE);
   });
 
   it("treats an error body in an HTTP 2xx answer as a MIDAS error with MIDAS's text", async () => {
@@ -133,20 +135,43 @@ describe("MidasClient against the simulator", () => {
     await c.delete("NODE", [700]);
   });
 
-  it("calls an answer that is not JSON, or a redirect, a bad response", async () => {
-    const html = await fixedServer(200, "<html>login</html>", { "Content-Type": "text/html" });
-    const moved = await fixedServer(302, "", { Location: "http://169.254.169.254/" });
+  it("answers a server that is not MIDAS (not HTTP, a web page, text, a redirect) as one that does not answer, repeating none of its text", async () => {
+    const servers = [
+      await fixedServer(200, "<html>login</html>", { "Content-Type": "text/html" }),
+      await fixedServer(404, "Not Found", { "Content-Type": "text/plain" }),
+      await fixedServer(401, "Unauthorized", { "Content-Type": "text/plain" }),
+      await fixedServer(500, "[1, 2]", { "Content-Type": "application/json" }),
+      await fixedServer(302, "", { Location: "http://169.254.169.254/" }),
+    ];
+    // Open, but not HTTP: another protocol's banner.
+    const sockets: net.Socket[] = [];
+    const banner = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.end("SSH-2.0-OpenSSH_9.6\r\n");
+    });
+    await new Promise<void>((resolve) => banner.listen(0, "127.0.0.1", resolve));
+    const bannerUrl = `http://127.0.0.1:${(banner.address() as AddressInfo).port}/civil`;
     try {
-      const e1 = await failure(new MidasClient({ baseUrl: html.url, apiKey: KEY }).get("NODE"));
-      expect(e1.kind).toBe("bad-response");
-      expect(e1.message).toMatch(/not JSON \(it starts "<html>login<\/html>"\)/);
-      const e2 = await failure(new MidasClient({ baseUrl: moved.url, apiKey: KEY }).get("NODE"));
-      expect(e2.kind).toBe("bad-response");
-      expect(e2.message).toMatch(/redirect \(HTTP 302\); Pontifex does not follow redirects/);
+      for (const url of [...servers.map((s) => s.url), bannerUrl]) {
+        for (const call of [(c: MidasClient) => c.verify(), (c: MidasClient) => c.get("NODE"), (c: MidasClient) => c.post("NODE", { "1": { X: 0 } })]) {
+          const e = await failure(call(new MidasClient({ baseUrl: url, apiKey: KEY })));
+          expect({ kind: e.kind, message: e.message, status: e.status }).toEqual({ kind: "unreachable", message: MIDAS_UNREACHABLE, status: undefined });
+        }
+      }
     } finally {
-      await html.close();
-      await moved.close();
+      for (const server of servers) await server.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => banner.close(() => resolve()));
     }
+  });
+
+  it("calls no host outside its allowed hosts, failing as a host that does not answer", async () => {
+    const before = sim.state.requests.length;
+    const e = await failure(client({ allowedHosts: ["127.0.0.1", `localhost:${sim.port}`] }).verify());
+    expect({ kind: e.kind, message: e.message }).toEqual({ kind: "unreachable", message: MIDAS_UNREACHABLE });
+    expect(e.detail).toBe(`http://127.0.0.1:${sim.port} is not in MIDAS_ALLOWED_HOSTS`);
+    expect(sim.state.requests.length).toBe(before);
+    expect((await client({ allowedHosts: [`0x7f.1:${sim.port}`] }).verify()).product).toBe("MIDAS Civil NX");
   });
 
   it("reports a Gen NX key as verified but not Civil NX", async () => {
@@ -161,27 +186,102 @@ describe("MidasClient against the simulator", () => {
 
 describe("checkAllowedHost", () => {
   const allowed = ["moa-engineers.midasit.com", "127.0.0.1", "midas.example.com:8443"];
-  const ok = (url: string) => expect(() => checkAllowedHost(url, allowed)).not.toThrow();
+  const ok = (url: string, list = allowed) => expect(() => checkAllowedHost(url, list), url).not.toThrow();
   const refused = (url: string, message: RegExp) => {
     expect(() => checkAllowedHost(url, allowed)).toThrow(MidasConfigError);
     expect(() => checkAllowedHost(url, allowed)).toThrow(message);
   };
+  /** Not allowed: the same failure as a host that does not answer, naming neither the host nor the list. */
+  const notAllowed = (url: string, list = allowed) => {
+    let error: unknown;
+    try {
+      checkAllowedHost(url, list);
+    } catch (e) {
+      error = e;
+    }
+    expect(error, url).toBeInstanceOf(MidasError);
+    expect({ kind: (error as MidasError).kind, message: (error as MidasError).message }, url).toEqual({ kind: "unreachable", message: MIDAS_UNREACHABLE });
+  };
 
-  it("allows the listed hosts: any port for a bare host, only the given port for host:port", () => {
+  it("allows a host without a port only on the scheme's default port (443 https, 80 http, written or not), host:port on that port only", () => {
     ok("https://moa-engineers.midasit.com:443/civil");
+    ok("https://moa-engineers.midasit.com/civil");
     ok("https://MOA-ENGINEERS.midasit.com./civil");
-    ok("http://127.0.0.1:8090/civil");
+    ok("http://127.0.0.1/civil");
+    ok("http://127.0.0.1:80/civil");
+    ok("https://127.0.0.1/civil");
     ok("https://midas.example.com:8443/civil");
+    ok("http://midas.example.com:8443/civil");
+    for (const url of [
+      "http://127.0.0.1:8090/civil",
+      "http://127.0.0.1:22/civil",
+      "https://127.0.0.1:80/civil",
+      "http://127.0.0.1:443/civil",
+      "https://moa-engineers.midasit.com:8443/civil",
+      "http://moa-engineers.midasit.com:443/civil",
+      "https://midas.example.com/civil",
+      "https://midas.example.com:8444/civil",
+    ])
+      notAllowed(url);
   });
 
-  it("refuses other hosts and ports, naming MIDAS_ALLOWED_HOSTS", () => {
-    refused("http://169.254.169.254/latest", /169.254.169.254:80 is not an allowed MIDAS host.*MIDAS_ALLOWED_HOSTS/);
-    refused("https://midas.example.com/civil", /midas.example.com:443 is not an allowed MIDAS host/);
-    refused("http://localhost:8090/civil", /localhost:8090 is not an allowed MIDAS host/);
-    refused("https://moa-engineers.midasit.com.evil.example/civil", /not an allowed MIDAS host/);
+  it("refuses other hosts with the generic text, never naming the host or the list", () => {
+    for (const url of [
+      "http://169.254.169.254/latest",
+      "http://localhost/civil",
+      "http://localhost:8090/civil",
+      "http://0.0.0.0/civil",
+      "http://[::1]/civil",
+      "https://moa-engineers.midasit.com.evil.example/civil",
+      "https://evil.example/moa-engineers.midasit.com",
+    ])
+      notAllowed(url);
+    expect(MIDAS_UNREACHABLE).toMatch(/MIDAS_ALLOWED_HOSTS/);
+    for (const entry of allowed) expect(MIDAS_UNREACHABLE).not.toContain(entry);
   });
 
-  it("refuses other schemes, user names, queries and unusual host parts", () => {
+  it("canonicalises addresses as the URL parser does, on the target and on the entries alike", () => {
+    const table: [string, string | null][] = [
+      ["127.0.0.1", "127.0.0.1"],
+      ["2130706433", "127.0.0.1"],
+      ["0x7f000001", "127.0.0.1"],
+      ["0x7F000001", "127.0.0.1"],
+      ["0x7f.1", "127.0.0.1"],
+      ["0177.0.0.1", "127.0.0.1"],
+      ["0177.1", "127.0.0.1"],
+      ["127.1", "127.0.0.1"],
+      ["127.0.1", "127.0.0.1"],
+      ["127.0.0.1.", "127.0.0.1"],
+      ["%31%32%37.0.0.1", "127.0.0.1"],
+      ["LocalHost.", "localhost"],
+      ["MOA-Engineers.MidasIT.com.", "moa-engineers.midasit.com"],
+      ["[0:0:0:0:0:0:0:1]", "[::1]"],
+      ["[::ffff:127.0.0.1]", "[::ffff:7f00:1]"],
+      ["0", "0.0.0.0"],
+      ["256.1.1.1", null],
+      ["a b", null],
+      ["host/path", null],
+      ["user@host", null],
+      ["host:80", null],
+      ["", null],
+    ];
+    for (const [host, canonical] of table) expect(canonicalHost(host), host).toBe(canonical);
+
+    for (const spelling of ["2130706433", "0x7f000001", "0x7f.1", "0177.0.0.1", "127.1", "127.0.0.1."]) {
+      ok(`http://${spelling}/civil`);
+      notAllowed(`http://${spelling}:8090/civil`);
+      ok(`http://${spelling}:8090/civil`, ["127.0.0.1:8090"]);
+    }
+    for (const entry of ["0x7f.1:8090", "2130706433:8090", "127.1:8090", "127.0.0.1.:8090"]) ok("http://127.0.0.1:8090/civil", [entry]);
+    ok("http://localhost:8090/civil", ["LOCALHOST.:8090"]);
+    ok("http://[::1]:8090/civil", ["[0:0:0:0:0:0:0:1]:8090"]);
+    notAllowed("http://[::1]:8091/civil", ["[::1]:8090"]);
+    // An entry that is not a host allows nothing.
+    notAllowed("http://127.0.0.1:8090/civil", ["127.0.0.1:0", "127.0.0.1:99999", "http://127.0.0.1:8090", ""]);
+    expect(isAllowedTarget(new URL("http://127.0.0.1:8090/"), ["127.0.0.1:08090"])).toBe(true);
+  });
+
+  it("refuses other schemes, user names, queries and unusual host parts for what they are (their shape, not their host)", () => {
     refused("file:///etc/passwd", /must start with https:\/\/ or http:\/\//);
     refused("ftp://127.0.0.1/civil", /must start with https:\/\/ or http:\/\//);
     refused("http://user:pw@127.0.0.1/civil", /must not contain a user name or password/);
@@ -191,9 +291,14 @@ describe("checkAllowedHost", () => {
     refused("not a url", /is not a URL/);
   });
 
-  it("reads MIDAS_ALLOWED_HOSTS, defaulting to the cloud host plus loopback on the embedded database", () => {
+  it("reads MIDAS_ALLOWED_HOSTS as canonical entries, defaulting to the cloud host plus the simulator's port on loopback on the embedded database", () => {
     expect(parseAllowedHosts(undefined, { embeddedDatabase: false })).toEqual(["moa-engineers.midasit.com"]);
-    expect(parseAllowedHosts("", { embeddedDatabase: true })).toEqual(["moa-engineers.midasit.com", "127.0.0.1", "localhost"]);
+    expect(parseAllowedHosts("", { embeddedDatabase: true })).toEqual(["moa-engineers.midasit.com", "127.0.0.1:8090", "localhost:8090"]);
     expect(parseAllowedHosts(" Midas.Example.com:8443 , 10.0.0.5 ", { embeddedDatabase: true })).toEqual(["midas.example.com:8443", "10.0.0.5"]);
+    expect(parseAllowedHosts("0x7f.1:8090,Civil-WS.example.local.,[0:0::1]:8090", { embeddedDatabase: false })).toEqual([
+      "127.0.0.1:8090",
+      "civil-ws.example.local",
+      "[::1]:8090",
+    ]);
   });
 });

@@ -12,13 +12,15 @@ export class MidasError extends Error {
     message: string,
     /** The HTTP status MIDAS answered with, when it answered. */
     readonly status?: number,
+    /** What really happened, for the server's log only: the generic answer hides it from the caller (never the key). */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = "MidasError";
   }
 }
 
-/** The connection settings themselves are unusable (a URL that is not one, a host outside MIDAS_ALLOWED_HOSTS). */
+/** The connection settings themselves are unusable (a URL that is not one, a scheme other than http(s), a user name in it). */
 export class MidasConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -28,36 +30,90 @@ export class MidasConfigError extends Error {
 
 export const DEFAULT_MIDAS_BASE_URL = "https://moa-engineers.midasit.com:443/civil";
 export const MIDAS_CLOUD_HOST = "moa-engineers.midasit.com";
+/** The port `npm run midas:sim` listens on unless told otherwise. */
+export const MIDAS_SIM_PORT = 8090;
 
 /**
- * MIDAS_ALLOWED_HOSTS as a list: comma-separated host or host:port entries; unset
- * means the MIDAS cloud host, plus 127.0.0.1 and localhost while the embedded
- * database is in use (a workstation trying the simulator).
+ * The one answer to a base URL that leads to no MIDAS: not allowed, nothing listening, not HTTP, an HTTP server that
+ * is not MIDAS, a redirect, an unknown host. Telling these apart would let any user map the ports of the server's
+ * network through it, so the caller never learns which it was (the server's log does).
+ */
+export const MIDAS_UNREACHABLE =
+  "Pontifex cannot reach a MIDAS server at this base URL. Check the base URL: its host and port must be ones your administrator allows (MIDAS_ALLOWED_HOSTS), it must be the final address (redirects are not followed), and MIDAS must be running and reachable from the Pontifex server.";
+
+const unreachable = (detail: string) => new MidasError("unreachable", MIDAS_UNREACHABLE, undefined, detail);
+
+function defaultPort(protocol: string): number {
+  return protocol === "https:" ? 443 : 80;
+}
+
+/**
+ * A host as the WHATWG URL parser writes it (IPv4 in any spelling, 2130706433, 0x7f.1, 0177.0.0.1 or 127.1, as
+ * 127.0.0.1; IPv6 compressed in brackets; names lower case, punycode), without a trailing dot; null when it is not a
+ * bare host.
+ */
+export function canonicalHost(host: string): string | null {
+  if (host === "" || /[\s/?#@\\]/.test(host)) return null;
+  // A port is not part of a host (the parser would drop a default one silently).
+  if (host.startsWith("[") ? !/^\[[^\]]*\]$/.test(host) : host.includes(":")) return null;
+  let url: URL;
+  try {
+    url = new URL(`http://${host}/`);
+  } catch {
+    return null;
+  }
+  if (url.port !== "" || url.username !== "" || url.password !== "" || url.pathname !== "/") return null;
+  return url.hostname.replace(/\.$/, "");
+}
+
+type AllowedEntry = { host: string; port: number | null };
+
+/** An entry of MIDAS_ALLOWED_HOSTS, `host` or `host:port`, canonical; null when it is neither. */
+function parseEntry(entry: string): AllowedEntry | null {
+  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d{1,5}))?$/.exec(entry.trim());
+  if (!match) return null;
+  const host = canonicalHost(match[1]!);
+  const port = match[2] === undefined ? null : Number(match[2]);
+  if (host === null || port === 0 || (port !== null && port > 65535)) return null;
+  return { host, port };
+}
+
+/**
+ * MIDAS_ALLOWED_HOSTS as a list of canonical entries: comma-separated `host` or `host:port`; unset means the MIDAS
+ * cloud host, plus the simulator's port on 127.0.0.1 and localhost while the embedded database is in use (a
+ * workstation trying `npm run midas:sim`).
  */
 export function parseAllowedHosts(value: string | undefined, options: { embeddedDatabase: boolean }): string[] {
   if (value !== undefined && value.trim() !== "") {
     return value
       .split(",")
-      .map((h) => h.trim().toLowerCase())
-      .filter((h) => h !== "");
+      .map((h) => parseEntry(h))
+      .filter((e): e is AllowedEntry => e !== null)
+      .map((e) => (e.port === null ? e.host : `${e.host}:${e.port}`));
   }
-  return options.embeddedDatabase ? [MIDAS_CLOUD_HOST, "127.0.0.1", "localhost"] : [MIDAS_CLOUD_HOST];
-}
-
-function defaultPort(protocol: string): string {
-  return protocol === "https:" ? "443" : "80";
-}
-
-function normaliseHost(host: string): string {
-  return host.toLowerCase().replace(/\.$/, "");
+  return options.embeddedDatabase ? [MIDAS_CLOUD_HOST, `127.0.0.1:${MIDAS_SIM_PORT}`, `localhost:${MIDAS_SIM_PORT}`] : [MIDAS_CLOUD_HOST];
 }
 
 /**
- * Throws unless the base URL is http(s), carries no user name or password,
- * query or fragment, and its host (and port) is one of the allowed entries. An
- * entry without a port allows any port of that host; "host:port" only that port.
+ * Whether a URL's host and port are allowed: both sides canonical; an entry `host:port` allows that port (http or
+ * https), an entry without a port only the scheme's default port (443 for https, 80 for http, written or not).
  */
-export function checkAllowedHost(baseUrl: string, allowedHosts: string[]): void {
+export function isAllowedTarget(url: URL, allowedHosts: readonly string[]): boolean {
+  const host = canonicalHost(url.hostname);
+  if (host === null) return false;
+  const port = url.port === "" ? defaultPort(url.protocol) : Number(url.port);
+  return allowedHosts.some((raw) => {
+    const entry = parseEntry(raw);
+    return entry !== null && entry.host === host && port === (entry.port ?? defaultPort(url.protocol));
+  });
+}
+
+/**
+ * The base URL as a URL, or a MidasConfigError saying what is wrong with its shape: http(s) only, no user name or
+ * password, query or fragment, no unusual host part, not port 0. Whether its host may be called is not decided here:
+ * that answer must not differ from the one of a host that does not answer (see MIDAS_UNREACHABLE).
+ */
+export function parseBaseUrl(baseUrl: string): URL {
   let url: URL;
   try {
     url = new URL(baseUrl.trim());
@@ -76,24 +132,14 @@ export function checkAllowedHost(baseUrl: string, allowedHosts: string[]): void 
   if (/[@\\]/.test(baseUrl.replace(/^[a-z]+:\/\//i, "").split("/")[0] ?? "")) {
     throw new MidasConfigError("The MIDAS base URL has an unusual host part; write it as https://host[:port]/civil.");
   }
-  const host = normaliseHost(url.hostname);
-  const port = url.port || defaultPort(url.protocol);
-  if (port === "0") throw new MidasConfigError("The MIDAS base URL has port 0, which no server listens on.");
-  const allowed = allowedHosts.some((entry) => {
-    const e = entry.trim().toLowerCase();
-    if (e === "") return false;
-    const bracket = e.startsWith("[");
-    const cut = bracket ? e.indexOf("]") + 1 : e.lastIndexOf(":");
-    const hasPort = bracket ? e.length > cut && e[cut] === ":" : cut > 0 && /^\d+$/.test(e.slice(cut + 1));
-    const entryHost = normaliseHost(hasPort ? e.slice(0, cut) : e);
-    const entryPort = hasPort ? e.slice(cut + 1).replace(/^:/, "") : null;
-    return entryHost === host && (entryPort === null || String(Number(entryPort)) === port);
-  });
-  if (!allowed) {
-    throw new MidasConfigError(
-      `${host}:${port} is not an allowed MIDAS host. Pontifex only calls the hosts listed in MIDAS_ALLOWED_HOSTS (now: ${allowedHosts.join(", ") || "none"}); ask your administrator to add it.`,
-    );
-  }
+  if (url.port === "0") throw new MidasConfigError("The MIDAS base URL has port 0, which no server listens on.");
+  return url;
+}
+
+/** parseBaseUrl, then the MIDAS_UNREACHABLE failure unless the host and port are allowed. */
+export function checkAllowedHost(baseUrl: string, allowedHosts: readonly string[]): void {
+  const url = parseBaseUrl(baseUrl);
+  if (!isAllowedTarget(url, allowedHosts)) throw unreachable(`${url.origin} is not in MIDAS_ALLOWED_HOSTS`);
 }
 
 export type MidasClientOptions = {
@@ -104,6 +150,11 @@ export type MidasClientOptions = {
   /** For /doc/ANAL, default 10 min. */
   analysisTimeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * The hosts it may call (MIDAS_ALLOWED_HOSTS): any other fails as MIDAS_UNREACHABLE before anything is sent, like a
+   * host that does not answer. Unset: any host (tests against a simulator on a random port); the server always sets it.
+   */
+  allowedHosts?: readonly string[];
 };
 
 export type MidasVerification = {
@@ -149,6 +200,7 @@ export class MidasClient {
   private readonly timeoutMs: number;
   private readonly analysisTimeoutMs: number;
   private readonly fetchImpl: typeof fetch;
+  private readonly allowedHosts: readonly string[] | undefined;
 
   constructor(options: MidasClientOptions) {
     let url: URL;
@@ -163,12 +215,13 @@ export class MidasClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.analysisTimeoutMs = options.analysisTimeoutMs ?? 600_000;
     this.fetchImpl = options.fetch ?? fetch;
+    this.allowedHosts = options.allowedHosts;
   }
 
   /** GET /mapikey/verify at the root of the base URL's origin: who the key belongs to and which program it drives. */
   async verify(): Promise<MidasVerification> {
     const body = await this.request("GET", "/mapikey/verify", undefined, { root: true });
-    if (!isObject(body)) throw new MidasError("bad-response", "MIDAS answered /mapikey/verify with something other than a JSON object.");
+    if (!isObject(body)) throw unreachable(`${this.origin} answered /mapikey/verify with something other than a JSON object`);
     const text = (...keys: string[]) => {
       for (const k of keys) {
         const found = findKey(body, k);
@@ -180,7 +233,8 @@ export class MidasClient {
     // An error can come back with HTTP 2xx: a body with a message and nothing about a program.
     const message = midasErrorText(body);
     if (product === null && message !== null) throw new MidasError("midas-error", `MIDAS did not verify the key: ${message || "(no text)"}`);
-    if (product === null) throw new MidasError("bad-response", "MIDAS answered /mapikey/verify without naming a program. Check the base URL.");
+    // Some JSON, but nothing MIDAS would say: not MIDAS.
+    if (product === null) throw unreachable(`${this.origin} answered /mapikey/verify without naming a program`);
     return { product, version: text("version", "ver") ?? "", user: text("user", "email"), isCivil: /civil/i.test(product), raw: body };
   }
 
@@ -259,6 +313,7 @@ export class MidasClient {
     const url = (options.root ? this.origin : this.baseUrl) + path;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const where = `${method} ${path}`;
+    if (this.allowedHosts && !isAllowedTarget(new URL(url), this.allowedHosts)) throw unreachable(`${this.origin} is not in MIDAS_ALLOWED_HOSTS`);
     let response: Response;
     let text: string;
     try {
@@ -278,11 +333,9 @@ export class MidasClient {
           `MIDAS did not answer ${where} within ${seconds(timeoutMs)}. Civil NX may be busy or waiting on a dialog (a save prompt, a warning); look at the Civil NX window.`,
         );
       }
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      throw new MidasError(
-        "unreachable",
-        `Cannot reach MIDAS at ${this.origin}${code ? ` (${code})` : ""}. Check the base URL and that the MIDAS server (the cloud relay or the workstation running Civil NX) is reachable from the Pontifex server.`,
-      );
+      // Refused, reset, not HTTP, unknown host, TLS: all the same to the caller.
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw unreachable(`${this.origin}: ${cause?.code ?? cause?.message ?? name ?? "network error"}`);
     }
     let parsed: unknown = undefined;
     if (text.trim() !== "") {
@@ -293,6 +346,12 @@ export class MidasClient {
       }
     }
     const status = response.status;
+    // MIDAS answers every request, error or not, with a JSON object (or nothing, for some writes). Anything else, or a
+    // redirect, is some other server: the same answer as no server at all, and none of its text is passed on.
+    if (status >= 300 && status < 400) throw unreachable(`${this.origin} answered ${where} with a redirect (HTTP ${status})`);
+    if (!isObject(parsed) && !(status >= 200 && status < 300 && text.trim() === "")) {
+      throw unreachable(`${this.origin} answered ${where} with HTTP ${status} and no JSON object`);
+    }
     const detail = midasErrorText(parsed);
     if (status === 401 || status === 403) {
       throw new MidasError(
@@ -308,24 +367,9 @@ export class MidasClient {
         status,
       );
     }
-    if (status >= 300 && status < 400) {
-      throw new MidasError(
-        "bad-response",
-        `MIDAS answered ${where} with a redirect (HTTP ${status}); Pontifex does not follow redirects. Use the final URL as the base URL.`,
-        status,
-      );
-    }
     if (status < 200 || status >= 300) {
       throw new MidasError("midas-error", `MIDAS answered ${where} with HTTP ${status}${detail ? `: ${detail}` : ""}.`, status);
     }
-    if (parsed === undefined) {
-      if (text.trim() === "") return {};
-      throw new MidasError(
-        "bad-response",
-        `MIDAS answered ${where} with HTTP ${status} but not JSON (it starts "${text.trim().slice(0, 60)}"). Check the base URL.`,
-        status,
-      );
-    }
-    return parsed;
+    return parsed ?? {};
   }
 }

@@ -2,16 +2,19 @@
  * Each engineer's MIDAS connection: the base URL and the MAPI-Key, the key
  * encrypted at rest (AES-256-GCM under a key derived from the server secret,
  * bound to its user), never logged and never sent back after saving (only its
- * last 4 characters). The host is checked against MIDAS_ALLOWED_HOSTS when the
- * connection is saved and again before every use.
+ * last 4 characters). The base URL's shape is checked when it is saved; its host
+ * and port against MIDAS_ALLOWED_HOSTS before every call, where a host that is not
+ * allowed fails exactly as one that does not answer (MIDAS_UNREACHABLE).
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { deleteMidasConnection, findMidasConnection, saveMidasConnection, type StoredConnection } from "@/db/queries/midas";
 import { env } from "@/lib/env";
 import { DomainError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
 import { serverSecret } from "@/lib/secret";
-import { checkAllowedHost, MidasClient, parseAllowedHosts, type MidasClientOptions, MidasConfigError, MidasError } from "./client";
+import { MidasClient, parseAllowedHosts, parseBaseUrl, type MidasClientOptions, MidasConfigError, MidasError } from "./client";
 import { MidasTablesInvalidError } from "./model";
+import { shownLast4 } from "./key";
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -48,11 +51,15 @@ export function allowedHosts(): string[] {
   return parseAllowedHosts(e.MIDAS_ALLOWED_HOSTS, { embeddedDatabase: !e.DATABASE_URL });
 }
 
-/** The base URL as stored: trimmed, without trailing slashes; refused (400) when it is not an allowed http(s) URL. */
+/**
+ * The base URL as stored: trimmed, without trailing slashes; refused (400) when it is not an http(s) URL of the
+ * usual shape. Whether its host is allowed is not said here: a refusal would tell the allow-list apart from hosts
+ * that do not answer, so the client decides that before each call, with the same answer as a host that is down.
+ */
 export function checkBaseUrl(baseUrl: string): string {
   const trimmed = baseUrl.trim().replace(/\/+$/, "");
   try {
-    checkAllowedHost(trimmed, allowedHosts());
+    parseBaseUrl(trimmed);
   } catch (error) {
     if (error instanceof MidasConfigError) throw new DomainError("invalid", error.message);
     throw error;
@@ -66,7 +73,11 @@ export function checkBaseUrl(baseUrl: string): string {
  * listing them. Anything else is passed on untouched.
  */
 export function midasFailure(error: unknown, extra?: Record<string, unknown>): unknown {
-  if (error instanceof MidasError) return new DomainError("upstream", error.message, { kind: error.kind, ...extra });
+  if (error instanceof MidasError) {
+    // The caller sees only the generic text; the administrator can tell what it was.
+    if (error.detail) logger().info({ midas: { kind: error.kind, detail: error.detail } }, "a MIDAS call failed");
+    return new DomainError("upstream", error.message, { kind: error.kind, ...extra });
+  }
   if (error instanceof MidasConfigError) return new DomainError("invalid", error.message, extra);
   if (error instanceof MidasTablesInvalidError) return new DomainError("unprocessable", error.message, { problems: error.problems, ...extra });
   return error;
@@ -74,7 +85,14 @@ export function midasFailure(error: unknown, extra?: Record<string, unknown>): u
 
 export type ConnectionView = { baseUrl: string; keyLast4: string; updatedAt: string };
 
-const view = (row: StoredConnection): ConnectionView => ({ baseUrl: row.baseUrl, keyLast4: row.keyLast4, updatedAt: row.updatedAt.toISOString() });
+/** The length of the stored key, read from its ciphertext (iv | tag | one byte per character of a printable key). */
+const storedKeyLength = (ciphertext: string) => Buffer.from(ciphertext, "base64").length - IV_BYTES - TAG_BYTES;
+
+const view = (row: StoredConnection): ConnectionView => ({
+  baseUrl: row.baseUrl,
+  keyLast4: shownLast4(storedKeyLength(row.keyCiphertext), row.keyLast4),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 export const NO_CONNECTION = "You have no MIDAS connection yet. Save the base URL and your MAPI-Key under Settings > MIDAS Civil NX.";
 
@@ -96,7 +114,7 @@ export async function saveConnection(userId: number, input: { baseUrl: string; a
     userId,
     baseUrl,
     keyCiphertext: encryptKey(input.apiKey, serverSecret(), userId),
-    keyLast4: input.apiKey.slice(-4),
+    keyLast4: shownLast4(input.apiKey.length, input.apiKey.slice(-4)),
   });
   return view(row);
 }
@@ -105,7 +123,7 @@ export async function forgetConnection(userId: number): Promise<void> {
   await deleteMidasConnection(userId);
 }
 
-/** A client of the user's MIDAS, the host checked again (the allowed list may have changed since the connection was saved). */
+/** A client of the user's MIDAS that calls only the allowed hosts (the list may have changed since the connection was saved). */
 export async function midasClientFor(userId: number, options: Omit<MidasClientOptions, "baseUrl" | "apiKey"> = {}): Promise<MidasClient> {
   const row = await findMidasConnection(userId);
   if (!row) throw new DomainError("invalid", NO_CONNECTION);
@@ -119,7 +137,7 @@ export async function midasClientFor(userId: number, options: Omit<MidasClientOp
       "Your saved MAPI-Key cannot be read any more (the server's PONTIFEX_SECRET has changed). Save the key again under Settings > MIDAS Civil NX.",
     );
   }
-  return new MidasClient({ ...options, baseUrl, apiKey });
+  return new MidasClient({ ...options, baseUrl, apiKey, allowedHosts: allowedHosts() });
 }
 
 export type ConnectionTest = { ok: true; product: string; version: string; user: string | null; isCivil: boolean };

@@ -33,6 +33,8 @@ export const midasEndpoints = {
   saveConnection: endpoint({
     ...midasRoutes.saveConnection,
     summary: "Save your MIDAS base URL and MAPI-Key (the key is encrypted and never returned)",
+    description:
+      "Nothing is called: 400 only for a base URL that is not an http(s) URL of the usual shape (a user name or password, a query or fragment, port 0) or a key shorter than 16 characters. Whether the host may be called is decided on use (Test connection), with the same answer as a host that does not answer.",
     tag,
     auth: true,
     body: connectionBodySchema,
@@ -53,7 +55,7 @@ export const midasEndpoints = {
     ...midasRoutes.testConnection,
     summary: "Ask MIDAS who the key belongs to: the product and version, or what failed (502)",
     description:
-      "502 `{error, kind}` with kind unreachable | timeout | refused-key | not-running | midas-error | bad-response; 400 when the host is no longer in MIDAS_ALLOWED_HOSTS.",
+      '502 `{error, kind}` with kind unreachable | timeout | refused-key | not-running | midas-error | bad-response. A base URL that leads to no MIDAS (its host and port not allowed by MIDAS_ALLOWED_HOSTS, nothing listening, not HTTP, an HTTP server that is not MIDAS, a redirect, an unknown host) answers one and the same `{error, kind: "unreachable"}`; a MIDAS that answers says what it refused (refused-key, not-running, midas-error).',
     tag,
     auth: true,
     status: 200,

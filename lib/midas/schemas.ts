@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/projects/schemas";
+import { MAPI_KEY_MIN_LENGTH } from "./key";
 import { midasDatasetKeys } from "./tables";
 
 export const connectionBodySchema = z.object({
@@ -8,21 +9,28 @@ export const connectionBodySchema = z.object({
     .trim()
     .min(1, { error: "the base URL must not be empty" })
     .max(2000, { error: "the base URL is at most 2000 characters" })
-    .meta({ description: "https://moa-engineers.midasit.com:443/civil by default; the host must be in MIDAS_ALLOWED_HOSTS." }),
+    .meta({
+      description:
+        "https://moa-engineers.midasit.com:443/civil by default. Only its shape is checked when saved; it is called only when its host and port are allowed by MIDAS_ALLOWED_HOSTS (an entry without a port allows only 443 for https, 80 for http).",
+    }),
   apiKey: z
     .string({ error: "expected the MAPI-Key as text" })
     .trim()
-    .min(8, { error: "the MAPI-Key is at least 8 characters (copy it from Civil NX: Apps > API Settings)" })
+    .min(MAPI_KEY_MIN_LENGTH, {
+      error: `the MAPI-Key is at least ${MAPI_KEY_MIN_LENGTH} characters (copy the whole key from Civil NX: Apps > API Settings)`,
+    })
     .max(1000, { error: "the MAPI-Key is at most 1000 characters" })
     // It travels as a header: printable characters only, so nothing can be smuggled into the request.
     .regex(/^[\x21-\x7e]+$/, { error: "the MAPI-Key has only printable characters and no spaces (copy it again from Civil NX)" })
-    .meta({ description: "Encrypted at rest; never returned (only its last 4 characters)." }),
+    .meta({ description: `At least ${MAPI_KEY_MIN_LENGTH} characters. Encrypted at rest; never returned (only its last 4 characters).` }),
 });
 
 export const connectionSchema = z
   .object({
     baseUrl: z.string(),
-    keyLast4: z.string().meta({ description: "The last 4 characters of the saved MAPI-Key: all that is ever shown of it." }),
+    keyLast4: z.string().meta({
+      description: `The last 4 characters of the saved MAPI-Key: all that is ever shown of it. Empty for a key shorter than ${MAPI_KEY_MIN_LENGTH} characters (saved before keys had to be that long).`,
+    }),
     updatedAt: z.string().meta({ format: "date-time" }),
   })
   .meta({ id: "MidasConnection" });

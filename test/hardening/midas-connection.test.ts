@@ -170,7 +170,10 @@ describe("a MIDAS connection to a target that is not allowed, not reachable or n
 
   it("still reaches an allowed MIDAS, by any spelling of its address, and says what a genuine MIDAS refused", async () => {
     const ok = await tryTarget(`http://127.0.0.1:${sim.port}/civil`);
-    expect(ok.test).toEqual({ status: 200, body: { ok: true, product: "MIDAS Civil NX", version: "2026 v2.2 (simulator)", user: "engineer@example.com", isCivil: true } });
+    expect(ok.test).toEqual({
+      status: 200,
+      body: { ok: true, product: "MIDAS Civil NX", version: "2026 v2.2 (simulator)", user: "engineer@example.com", isCivil: true },
+    });
     for (const spelling of ["2130706433", "0x7f000001", "0x7f.1", "0177.0.0.1", "127.1"]) {
       const spelled = await tryTarget(`http://${spelling}:${sim.port}/civil`);
       expect(spelled.test.status, spelling).toBe(200);

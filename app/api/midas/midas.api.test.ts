@@ -8,12 +8,16 @@ import * as run from "@/app/api/projects/[id]/midas/runs/[runId]/route";
 import * as runs from "@/app/api/projects/[id]/midas/runs/route";
 import * as row from "@/app/api/projects/[id]/datasets/[ds]/rows/[rowId]/route";
 import * as rows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
+import { saveMidasConnection } from "@/db/queries/midas";
 import { insertProject, setCurrentProject } from "@/db/queries/projects";
 import { midasConnections, midasRuns } from "@/db/schema";
 import { demoMidasTables } from "@/db/seed-midas-data";
 import { resetEnv } from "@/lib/env";
+import { MIDAS_UNREACHABLE } from "@/lib/midas/client";
+import { encryptKey } from "@/lib/midas/connection";
 import { buildStatus } from "@/lib/midas/runs";
 import { midasDatasetKeys } from "@/lib/midas/tables";
+import { serverSecret } from "@/lib/secret";
 import { testDb, useTestDatabase } from "@/test/database";
 import { expectJson, type TestClient } from "@/test/http";
 import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
@@ -80,8 +84,15 @@ let viewer: Person;
 let stranger: Person;
 let viaduct: number;
 
+/** MIDAS_ALLOWED_HOSTS: the simulator's address (it listens on a random port), and whatever else a test names. */
+function allowHosts(...extra: string[]): void {
+  process.env.MIDAS_ALLOWED_HOSTS = [`127.0.0.1:${sim.port}`, ...extra].join(",");
+  resetEnv();
+}
+
 beforeAll(async () => {
   sim = await startMidasSimulator({ port: 0, key: KEY });
+  allowHosts();
   [owner, viewer, stranger] = (await Promise.all(["owner", "viewer", "stranger"].map((n) => signedInClient(n)))) as [Person, Person, Person];
   viaduct = await demoProject(owner, "Viaduct");
   await joinProject(viewer.userId, viaduct, "viewer");
@@ -89,14 +100,15 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim.close();
+  delete process.env.MIDAS_ALLOWED_HOSTS;
+  resetEnv();
 });
 
 afterEach(() => {
   sim.state.notRunning = false;
   sim.state.delayMs = 0;
   sim.state.errorBody = null;
-  delete process.env.MIDAS_ALLOWED_HOSTS;
-  resetEnv();
+  allowHosts();
 });
 
 describe("the MIDAS connection", () => {
@@ -134,30 +146,66 @@ describe("the MIDAS connection", () => {
     await expectJson(await fresh.client.delete(connection.DELETE, "/api/midas/connection"), 200);
   });
 
-  it("refuses hosts outside MIDAS_ALLOWED_HOSTS on save and before every use, naming the variable", async () => {
-    const { client } = await signedInClient("hosts");
-    for (const baseUrl of ["http://169.254.169.254/civil", "http://10.0.0.7:8090/civil", "http://2130706433.example.net/civil"]) {
-      const body = await expectJson(await save(client, { baseUrl, apiKey: KEY }), 400);
-      expect(body.error).toMatch(/MIDAS_ALLOWED_HOSTS/);
-    }
-    for (const baseUrl of ["file:///etc/passwd", "http://user:pw@127.0.0.1/civil", `${sim.url}?x=1`, "not a url"]) {
+  it("refuses base URLs of the wrong shape and keys shorter than 16 characters when saved", async () => {
+    const { client } = await signedInClient("shapes");
+    for (const baseUrl of ["file:///etc/passwd", "http://user:pw@127.0.0.1/civil", `${sim.url}?x=1`, "not a url", "http://127.0.0.1:0/civil"]) {
       await expectJson(await save(client, { baseUrl, apiKey: KEY }), 400);
     }
-    for (const apiKey of ["short", "has a space in it", "line\nbreak-0123"]) await expectJson(await save(client, { baseUrl: sim.url, apiKey }), 400);
+    for (const apiKey of ["short", "abcd1234", "fifteen-chars-x"]) {
+      const body = await expectJson(await save(client, { baseUrl: sim.url, apiKey }), 400);
+      expect(body.error).toMatch(/the MAPI-Key is at least 16 characters/);
+      expect(JSON.stringify(body)).not.toContain(apiKey);
+    }
+    for (const apiKey of ["has a space in it", "line\nbreak-0123456789"]) await expectJson(await save(client, { baseUrl: sim.url, apiKey }), 400);
     await expectJson(await client.get(connection.GET, "/api/midas/connection"), 404);
+    expect(await expectJson(await save(client, { baseUrl: sim.url, apiKey: "exactly-16-chars" }), 200)).toMatchObject({ keyLast4: "hars" });
+  });
+
+  it("calls only hosts and ports in MIDAS_ALLOWED_HOSTS, before every use, answering any other as a host that does not answer", async () => {
+    const { client } = await signedInClient("hosts");
+    const generic = { error: MIDAS_UNREACHABLE, kind: "unreachable" };
+    const before = sim.state.requests.length;
+    for (const baseUrl of [
+      "http://169.254.169.254/civil",
+      "http://10.0.0.7:8090/civil",
+      "http://2130706433.example.net/civil",
+      "http://127.0.0.1/civil",
+      `http://localhost:${sim.port}/civil`,
+    ]) {
+      // Saving calls nothing, so it says nothing about the host; the first use answers as for a host that is down.
+      await expectJson(await save(client, { baseUrl, apiKey: KEY }), 200);
+      const body = await expectJson(await test(client), 502);
+      expect(body, baseUrl).toEqual(generic);
+    }
+    expect(sim.state.requests.length).toBe(before);
+
+    // The same URL in another spelling of the address is the same host.
+    await expectJson(await save(client, { baseUrl: `http://2130706433:${sim.port}/civil`, apiKey: KEY }), 200);
+    await expectJson(await test(client), 200);
 
     await expectJson(await save(client, { baseUrl: sim.url, apiKey: KEY }), 200);
     process.env.MIDAS_ALLOWED_HOSTS = "moa-engineers.midasit.com";
     resetEnv();
-    const before = sim.state.requests.length;
-    expect((await expectJson(await test(client), 400)).error).toMatch(/127\.0\.0\.1:\d+ is not an allowed MIDAS host.*MIDAS_ALLOWED_HOSTS/);
-    expect(sim.state.requests.length).toBe(before);
-    process.env.MIDAS_ALLOWED_HOSTS = `moa-engineers.midasit.com,127.0.0.1:${sim.port}`;
-    resetEnv();
+    const calls = sim.state.requests.length;
+    expect(await expectJson(await test(client), 502)).toEqual(generic);
+    expect(sim.state.requests.length).toBe(calls);
+    allowHosts();
     await expectJson(await test(client), 200);
   });
 
-  it("reports each failure as a 502 saying what failed: refused key, MIDAS not running, unreachable, an error body with HTTP 200", async () => {
+  it("shows nothing of a key shorter than 16 characters saved before keys had to be that long", async () => {
+    const { client, userId } = await signedInClient("short-key");
+    await saveMidasConnection(
+      { userId, baseUrl: sim.url, keyCiphertext: encryptKey("old-key-1234", serverSecret(), userId), keyLast4: "1234" },
+      testDb(database),
+    );
+    const read = await expectJson(await client.get(connection.GET, "/api/midas/connection"), 200);
+    expect(read).toEqual({ baseUrl: sim.url, keyLast4: "", updatedAt: expect.any(String) });
+    // It is still the key the user saved: MIDAS says whether it takes it.
+    expect(await expectJson(await test(client), 502)).toMatchObject({ kind: "refused-key" });
+  });
+
+  it("reports each failure as a 502 saying what failed: refused key, MIDAS not running, an error body with HTTP 200; unreachable with the generic text", async () => {
     const { client } = await signedInClient("failures");
     await expectJson(await save(client, { baseUrl: sim.url, apiKey: "not-the-key-1234" }), 200);
     let body = await expectJson(await test(client), 502);
@@ -176,11 +224,12 @@ describe("the MIDAS connection", () => {
     sim.state.errorBody = null;
 
     const down = await startMidasSimulator({ port: 0, key: KEY });
-    const downUrl = down.url;
+    const { url: downUrl, port: downPort } = down;
     await down.close();
+    allowHosts(`127.0.0.1:${downPort}`);
     await expectJson(await save(client, { baseUrl: downUrl, apiKey: KEY }), 200);
     body = await expectJson(await test(client), 502);
-    expect(body).toMatchObject({ kind: "unreachable", error: expect.stringMatching(/Cannot reach MIDAS at http:\/\/127\.0\.0\.1:\d+/) });
+    expect(body).toEqual({ kind: "unreachable", error: MIDAS_UNREACHABLE });
   });
 });
 

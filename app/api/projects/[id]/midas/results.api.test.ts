@@ -11,6 +11,7 @@ import { midasDatasetKeys } from "@/lib/midas/tables";
 import { useTestDatabase } from "@/test/database";
 import { expectJson, type TestClient } from "@/test/http";
 import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
+import { resetEnv } from "@/lib/env";
 import { joinProject, seedRows, signedInClient } from "@/test/session";
 
 useTestDatabase();
@@ -63,6 +64,9 @@ let viaduct: number;
 
 beforeAll(async () => {
   sim = await startMidasSimulator({ port: 0, key: KEY });
+  // The simulator listens on a random port: an entry without a port would allow only port 80.
+  process.env.MIDAS_ALLOWED_HOSTS = `127.0.0.1:${sim.port}`;
+  resetEnv();
   [owner, viewer] = (await Promise.all(["results-owner", "results-viewer"].map((n) => signedInClient(n)))) as [Person, Person];
   viaduct = await demoProject(owner, "Results viaduct");
   await joinProject(viewer.userId, viaduct, "viewer");
@@ -72,6 +76,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim.close();
+  delete process.env.MIDAS_ALLOWED_HOSTS;
+  resetEnv();
 });
 
 afterEach(() => {
