@@ -99,7 +99,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sim.close();
+  await sim?.close();
   delete process.env.MIDAS_ALLOWED_HOSTS;
   resetEnv();
 });

@@ -75,7 +75,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await sim.close();
+  await sim?.close();
   delete process.env.MIDAS_ALLOWED_HOSTS;
   resetEnv();
 });
