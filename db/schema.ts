@@ -219,6 +219,11 @@ export const revitConnections = pgTable(
     document: text("document").notNull().default(""),
     connectedAt: timestamp("connected_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /**
+     * When the add-in said hello; null while the socket is only holding its place. The place is taken at the
+     * upgrade (so the per-token limit counts it on every replica), but only a ready add-in is listed or sent pushes.
+     */
+    readyAt: timestamp("ready_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("revit_connections_user_idx").on(t.userId), index("revit_connections_token_idx").on(t.tokenId)],
 );
