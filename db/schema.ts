@@ -302,6 +302,8 @@ export const midasRuns = pgTable(
 export type MidasRun = typeof midasRuns.$inferSelect;
 
 /** Result tables read from MIDAS after an analysis, per project and kind (reaction, bearing, girder, pile). */
+export type ResultsSource = "analysis" | "refresh";
+
 export const midasResults = pgTable(
   "midas_results",
   {
@@ -313,6 +315,10 @@ export const midasResults = pgTable(
     analysisId: uuid("analysis_id"),
     buildId: uuid("build_id"),
     fetchedAt: timestamp("fetched_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Whose MIDAS connection they were read through (null once that account is gone). */
+    fetchedBy: integer("fetched_by").references(() => users.id, { onDelete: "set null" }),
+    /** How they were read: by the analysis run, or again later from what MIDAS held. */
+    source: text("source").$type<ResultsSource>().notNull().default("analysis"),
     /** { units, columns, rows } as read, numbers as numbers. */
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
   },
