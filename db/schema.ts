@@ -75,6 +75,28 @@ export const projectMembers = pgTable(
 );
 
 /**
+ * An owner's invitation of an e-mail address to a project: whoever holds that address (now, or once they register)
+ * sees it on /settings and becomes a member only by accepting it. Nothing is said to the owner about the address.
+ */
+export const projectInvitations = pgTable(
+  "project_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Lower case, as accounts store theirs. */
+    email: text("email").notNull(),
+    role: text("role").$type<ProjectRole>().notNull(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [uniqueIndex("project_invitations_project_email_idx").on(t.projectId, t.email), index("project_invitations_email_idx").on(t.email)],
+);
+export type ProjectInvitation = typeof projectInvitations.$inferSelect;
+
+/**
  * Every row of every table: one per (project, dataset, Parameter). A row's
  * Item columns live in `values` (an open set of text columns); `bytes` is
  * its stored size, summed per table in dataset_states for the size budget.

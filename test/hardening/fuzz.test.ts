@@ -137,6 +137,7 @@ const request = fc.record({
   importId: segment(["1", "2", "0"]),
   runId: segment(["1", "2", "0"]),
   kind: segment(["reaction", "bearing", "girder", "pile"]),
+  invitationId: segment(["00000000-0000-4000-8000-000000000000", "1", "not-a-uuid"]),
   body,
   query: fc.oneof(
     fc.constant(""),
@@ -199,7 +200,7 @@ it(`${RUNS} random requests per API route: no 500, every refusal JSON {error}, n
       fc.asyncProperty(request, async (r) => {
         const params: Record<string, string> = {};
         const path = route.pattern.replace(/\[([^\]]+)\]/g, (_, name: string) => {
-          params[name] = String(r[name as "ds" | "parameter" | "id" | "rowId" | "userId" | "name" | "importId" | "runId" | "kind"]);
+          params[name] = String(r[name as "ds" | "parameter" | "id" | "rowId" | "userId" | "name" | "importId" | "runId" | "kind" | "invitationId"]);
           return encodeURIComponent(params[name]!);
         });
         client.cookies.clear();
