@@ -60,6 +60,8 @@ test("create a project, switch between two projects and see each one's rows", as
 });
 
 test("a viewer sees the table with every changing control disabled, and why", async ({ page, browser }, testInfo) => {
+  // Two people in two browsers, an invitation sent and accepted on two settings pages before the table.
+  test.slow();
   await signUpAndLogIn(page);
   const viewerEmail = uniqueEmail("viewer");
   const other = await browser.newContext({

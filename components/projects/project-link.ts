@@ -12,6 +12,7 @@ export function addressWithoutProject(): string | null {
  */
 export function showCurrentProject(router: { refresh: () => void }): void {
   const address = addressWithoutProject();
-  if (address) window.history.replaceState(window.history.state, "", address);
+  // null state: Next takes a call with its own state for one of its own, and would not sync its router to the new address.
+  if (address) window.history.replaceState(null, "", address);
   router.refresh();
 }
