@@ -12,7 +12,7 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set(PATH_HEADER, request.nextUrl.pathname);
-  // A shared link's ?project=<id>: the page makes that project current (lib/projects/page.ts). Never trusted from the client.
+  // A shared link's ?project=<id>: the page shows that project to a member (lib/projects/page.ts). Never trusted from the client.
   headers.delete(PROJECT_HEADER);
   const project = request.nextUrl.searchParams.get("project");
   if (project && /^\d{1,10}$/.test(project)) headers.set(PROJECT_HEADER, project);

@@ -2,8 +2,10 @@ import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { Suspense } from "react";
 import { SCREEN_ROWS_PRELOAD } from "@/components/datasets/preload-rows";
 import { NavBar } from "@/components/layout/nav-bar";
+import { LinkedProjectNotice } from "@/components/projects/linked-project-notice";
 import { ThemeProvider } from "@/components/layout/theme-provider";
 import { ToastHost } from "@/components/ui/toast";
 import { pageProjects } from "@/lib/projects/page";
@@ -36,10 +38,15 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
           <NavBar
             user={page?.user ?? null}
             projects={page?.projects}
-            currentProjectId={page?.current?.id ?? null}
+            currentProjectId={page?.storedCurrentId ?? null}
             externalUrls={{ SUPER_T_URL, DECK_UNIT_URL }}
           />
           <main id="content" className="min-h-dvh bg-black pt-14 text-zinc-100">
+            {page && (
+              <Suspense>
+                <LinkedProjectNotice projects={page.projects} currentId={page.storedCurrentId} />
+              </Suspense>
+            )}
             {children}
           </main>
           <ToastHost position="bottom-right" richColors closeButton />

@@ -169,7 +169,18 @@ async function main() {
     const table = data(kind);
     table.cases = tableCases(table);
     tables[kind] = table;
-    await saveResults({ projectId: project.id, kind, analysisId: null, buildId: null, data: table as unknown as Record<string, unknown> }, db);
+    await saveResults(
+      {
+        projectId: project.id,
+        kind,
+        analysisId: null,
+        buildId: null,
+        fetchedBy: demo!.id,
+        source: "analysis",
+        data: table as unknown as Record<string, unknown>,
+      },
+      db,
+    );
   }
   await closeConnection(connection);
 

@@ -75,6 +75,28 @@ export const projectMembers = pgTable(
 );
 
 /**
+ * An owner's invitation of an e-mail address to a project: whoever holds that address (now, or once they register)
+ * sees it on /settings and becomes a member only by accepting it. Nothing is said to the owner about the address.
+ */
+export const projectInvitations = pgTable(
+  "project_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Lower case, as accounts store theirs. */
+    email: text("email").notNull(),
+    role: text("role").$type<ProjectRole>().notNull(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [uniqueIndex("project_invitations_project_email_idx").on(t.projectId, t.email), index("project_invitations_email_idx").on(t.email)],
+);
+export type ProjectInvitation = typeof projectInvitations.$inferSelect;
+
+/**
  * Every row of every table: one per (project, dataset, Parameter). A row's
  * Item columns live in `values` (an open set of text columns); `bytes` is
  * its stored size, summed per table in dataset_states for the size budget.
@@ -219,6 +241,11 @@ export const revitConnections = pgTable(
     document: text("document").notNull().default(""),
     connectedAt: timestamp("connected_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /**
+     * When the add-in said hello; null while the socket is only holding its place. The place is taken at the
+     * upgrade (so the per-token limit counts it on every replica), but only a ready add-in is listed or sent pushes.
+     */
+    readyAt: timestamp("ready_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [index("revit_connections_user_idx").on(t.userId), index("revit_connections_token_idx").on(t.tokenId)],
 );
@@ -297,6 +324,8 @@ export const midasRuns = pgTable(
 export type MidasRun = typeof midasRuns.$inferSelect;
 
 /** Result tables read from MIDAS after an analysis, per project and kind (reaction, bearing, girder, pile). */
+export type ResultsSource = "analysis" | "refresh";
+
 export const midasResults = pgTable(
   "midas_results",
   {
@@ -308,6 +337,10 @@ export const midasResults = pgTable(
     analysisId: uuid("analysis_id"),
     buildId: uuid("build_id"),
     fetchedAt: timestamp("fetched_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Whose MIDAS connection they were read through (null once that account is gone). */
+    fetchedBy: integer("fetched_by").references(() => users.id, { onDelete: "set null" }),
+    /** How they were read: by the analysis run, or again later from what MIDAS held. */
+    source: text("source").$type<ResultsSource>().notNull().default("analysis"),
     /** { units, columns, rows } as read, numbers as numbers. */
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
   },

@@ -53,7 +53,9 @@ export async function signUpAndLogIn(page: Page, email = uniqueEmail(), { demoCo
   expect(login.status()).toBe(200);
   if (demoCopy) {
     const demo = await demoApi();
-    expect((await demo.api.post(`/api/projects/${demo.viaduct}/members`, { data: { email, role: "viewer" } })).status()).toBe(201);
+    const invited = await demo.api.post(`/api/projects/${demo.viaduct}/members`, { data: { email, role: "viewer" } });
+    expect(invited.status()).toBe(201);
+    await acceptInvitation(page.request, ((await invited.json()) as { invitation: { id: string } }).invitation.id);
     const copy = await page.request.post("/api/projects", { data: { name: "Viaduct copy", copyFrom: demo.viaduct }, headers });
     expect(copy.status()).toBe(201);
   }
@@ -61,11 +63,28 @@ export async function signUpAndLogIn(page: Page, email = uniqueEmail(), { demoCo
 }
 
 /** Makes `email` a member of the page user's current project, and (given their page) makes it their current one too. */
-export async function shareCurrentProject(owner: Page, email: string, role: "owner" | "editor" | "viewer", member?: Page): Promise<number> {
+/** Accepts an invitation as the person it was sent to: only then are they a member. */
+export async function acceptInvitation(member: APIRequestContext, invitationId: string): Promise<void> {
+  expect((await member.post(`/api/invitations/${invitationId}/accept`, { headers: { origin: BASE_URL } })).status()).toBe(200);
+}
+
+/**
+ * The owner invites `email` to their current project and the member (signed in on `member`) accepts; with
+ * `makeCurrent` (the default) the member then makes it their current project in the switcher's way.
+ */
+export async function shareCurrentProject(
+  owner: Page,
+  email: string,
+  role: "owner" | "editor" | "viewer",
+  member: Page,
+  { makeCurrent = true }: { makeCurrent?: boolean } = {},
+): Promise<number> {
   const headers = { origin: BASE_URL };
   const { project } = (await (await owner.request.get("/api/projects/current")).json()) as { project: { id: number } };
-  expect((await owner.request.post(`/api/projects/${project.id}/members`, { data: { email, role }, headers })).status()).toBe(201);
-  if (member) expect((await member.request.put("/api/projects/current", { data: { projectId: project.id }, headers })).status()).toBe(200);
+  const invited = await owner.request.post(`/api/projects/${project.id}/members`, { data: { email, role }, headers });
+  expect(invited.status()).toBe(201);
+  await acceptInvitation(member.request, ((await invited.json()) as { invitation: { id: string } }).invitation.id);
+  if (makeCurrent) expect((await member.request.put("/api/projects/current", { data: { projectId: project.id }, headers })).status()).toBe(200);
   return project.id;
 }
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { demoMidasTables } from "../db/seed-midas-data";
-import { BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, openMenu, signUpAndLogIn } from "./helpers";
+import { acceptInvitation, BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, openMenu, signUpAndLogIn } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -174,6 +174,7 @@ test("a viewer sees Create Midas with Apply disabled and the reason the API give
   const viewerEmail = await signUpAndLogIn(page);
   const added = await ownerPage.request.post(`/api/projects/${project.id}/members`, { data: { email: viewerEmail, role: "viewer" }, headers });
   expect(added.status()).toBe(201);
+  await acceptInvitation(page.request, ((await added.json()) as { invitation: { id: string } }).invitation.id);
   await owner.close();
 
   await page.goto(`/midas?project=${project.id}`);

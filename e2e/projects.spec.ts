@@ -60,6 +60,8 @@ test("create a project, switch between two projects and see each one's rows", as
 });
 
 test("a viewer sees the table with every changing control disabled, and why", async ({ page, browser }, testInfo) => {
+  // Two people in two browsers, an invitation sent and accepted on two settings pages before the table.
+  test.slow();
   await signUpAndLogIn(page);
   const viewerEmail = uniqueEmail("viewer");
   const other = await browser.newContext({
@@ -71,12 +73,21 @@ test("a viewer sees the table with every changing control disabled, and why", as
   const viewer = await other.newPage();
   await signUpAndLogIn(viewer, viewerEmail, { demoCopy: false });
 
-  // The owner adds the viewer on /settings.
+  // The owner invites the viewer on /settings; the viewer accepts on theirs.
   await page.goto("/settings");
   const project = page.getByTestId("project-settings").filter({ hasText: "Viaduct copy" });
-  await project.getByLabel("E-mail of an existing account").fill(viewerEmail);
+  await project.getByLabel("E-mail address").fill(viewerEmail);
   await project.getByLabel("Role", { exact: true }).selectOption("viewer");
-  await project.getByRole("button", { name: "Add member" }).click();
+  await project.getByRole("button", { name: "Invite" }).click();
+  await expect(project.getByTestId("invitation").filter({ hasText: viewerEmail })).toContainText("invited as viewer");
+  await expect(project.getByTestId("member").filter({ hasText: viewerEmail })).toHaveCount(0);
+  await viewer.goto("/settings");
+  const invitation = viewer.getByTestId("invitation-received").filter({ hasText: "Viaduct copy" });
+  await expect(invitation).toContainText("as viewer");
+  await invitation.getByRole("button", { name: "Accept the invitation to Viaduct copy" }).click();
+  await expect(viewer.getByTestId("invitations")).toHaveCount(0);
+  await expect(viewer.getByTestId("project-settings").filter({ hasText: "Viaduct copy" })).toContainText("viewer");
+  await page.reload();
   await expect(project.getByTestId("member").filter({ hasText: viewerEmail })).toContainText("viewer");
 
   await viewer.goto("/revitpier");
@@ -105,20 +116,29 @@ test("a viewer sees the table with every changing control disabled, and why", as
   await other.close();
 });
 
-test("a shared ?project= link opens that project for a member, and nothing for anyone else", async ({ page, browser }) => {
+test("a shared ?project= link shows that project to a member without switching to it, and nothing to anyone else", async ({ page, browser }) => {
   await signUpAndLogIn(page);
   const memberEmail = uniqueEmail("member");
   const other = await browser.newContext({ baseURL: BASE_URL, viewport: page.viewportSize() ?? undefined });
   const member = await other.newPage();
   await signUpAndLogIn(member, memberEmail, { demoCopy: false });
-  const projectId = await shareCurrentProject(page, memberEmail, "editor");
+  const projectId = await shareCurrentProject(page, memberEmail, "editor", member, { makeCurrent: false });
   await member.goto(`/revitbox?project=${projectId}&filter=SpanLength`);
   await expect(member.getByTestId("table-project")).toContainText("Viaduct copy");
   await expect(member.getByPlaceholder("Filter Parameters...")).toHaveValue("SpanLength");
   await expect(member.getByTestId("parameter-grid").getByRole("gridcell", { name: "SpanLength", exact: true })).toBeVisible();
-  // It is now their current project: other screens and the spec's routes follow.
-  const current = (await (await member.request.get("/api/projects/current")).json()) as { project: { id: number } };
-  expect(current.project.id).toBe(projectId);
+  // A link (a GET, maybe from another site) never switches the stored current project: the spec's routes and the add-in stay.
+  const currentId = async () => ((await (await member.request.get("/api/projects/current")).json()) as { project: { id: number } }).project.id;
+  expect(await currentId()).not.toBe(projectId);
+  const notice = member.getByTestId("linked-project");
+  await expect(notice).toContainText("This page shows Viaduct copy, opened from a link");
+  await expect(notice).toContainText("Your current project is still My first project");
+  // Switching is the member's own click.
+  await notice.getByRole("button", { name: "Make Viaduct copy current" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect.poll(currentId).toBe(projectId);
+  await expect(member).toHaveURL(/\/revitbox\?filter=SpanLength$/);
+  await expect(member.getByTestId("table-project")).toContainText("Viaduct copy");
 
   // Someone who is not a member stays in their own project.
   const strangerContext = await browser.newContext({ baseURL: BASE_URL });
@@ -126,6 +146,7 @@ test("a shared ?project= link opens that project for a member, and nothing for a
   await signUpAndLogIn(stranger, uniqueEmail("stranger"), { demoCopy: false });
   await stranger.goto(`/revitbox?project=${projectId}`);
   await expect(stranger.getByTestId("table-project")).toContainText("My first project");
+  await expect(stranger.getByTestId("linked-project")).toHaveCount(0);
   await strangerContext.close();
   await other.close();
 });

@@ -124,6 +124,8 @@ const envObject = z.object({
   PUSHES_PER_MINUTE: positiveInt("a whole number of pushes, at least 1").default(30),
   DB_STATEMENT_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(30_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(10_000),
+  INVITATION_DAYS: positiveInt("a whole number of days, 1 to 365", 1, 365).default(14),
+  MAX_PENDING_INVITATIONS: positiveInt("a whole number of invitations, at least 1").default(50),
   SUPER_T_URL: optionalUrl.optional(),
   // The assistant's OpenAI-compatible model: off until LLM_BASE_URL and LLM_MODEL are both set.
   LLM_BASE_URL: optionalUrl.optional(),

@@ -11,8 +11,10 @@ export const TEST_PASSWORD = "test-password-123";
  * A client signed in as a freshly registered user, with the project every
  * new account starts with ("My first project", current, tables empty).
  */
-export async function signedInClient(prefix = "engineer"): Promise<{ client: TestClient; email: string; userId: number; projectId: number }> {
-  const email = `${prefix}.${randomBytes(4).toString("hex")}@example.com`;
+export async function signedInClient(
+  prefix = "engineer",
+  email = `${prefix}.${randomBytes(4).toString("hex")}@example.com`,
+): Promise<{ client: TestClient; email: string; userId: number; projectId: number }> {
   const client = new TestClient();
   const reg = await client.post(register.POST, "/api/auth/register", { body: { email, password: TEST_PASSWORD } });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);

@@ -3,10 +3,12 @@ import { LogoutButton } from "@/components/layout/logout-button";
 import { MidasConnectionSettings } from "@/components/settings/midas-connection";
 import { RevitTokens } from "@/components/settings/revit-tokens";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { InvitationsReceived } from "@/components/projects/invitations-received";
 import { ProjectsSettings } from "@/components/projects/projects-settings";
 import { requireUser } from "@/lib/auth/current-user";
 import { DEFAULT_MIDAS_BASE_URL } from "@/lib/midas/client";
 import { findConnection } from "@/lib/midas/connection";
+import { myInvitations } from "@/lib/projects/invitations";
 import { pageProjects } from "@/lib/projects/page";
 import { WEBSOCKET_PATH } from "@/lib/relay/protocol";
 
@@ -40,7 +42,8 @@ export default async function SettingsPage() {
           </div>
         </CardContent>
       </Card>
-      <ProjectsSettings projects={page?.projects ?? []} currentId={page?.current?.id ?? null} selfId={user.id} />
+      <InvitationsReceived initial={await myInvitations(user)} />
+      <ProjectsSettings projects={page?.projects ?? []} currentId={page?.storedCurrentId ?? null} selfId={user.id} />
       <MidasConnectionSettings initial={await findConnection(user.id)} defaultBaseUrl={DEFAULT_MIDAS_BASE_URL} />
       <RevitTokens websocketPath={WEBSOCKET_PATH} />
     </div>

@@ -13,7 +13,7 @@ export type SearchParams = Record<string, string | string[] | undefined>;
 
 /**
  * The server side of a data screen: signed-in users only; the table of the
- * current project (a `?project=` link makes that one current), or an
+ * current project (a `?project=` link shows that one, without making it current), or an
  * explanation of projects when the user has none.
  */
 export async function DatasetPage({ dataset, searchParams, extra }: { dataset: DatasetKey; searchParams?: Promise<SearchParams>; extra?: ReactNode }) {

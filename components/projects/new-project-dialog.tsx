@@ -10,6 +10,7 @@ import { ResponsiveDialog } from "@/components/ui/responsive-dialog";
 import { callApi } from "@/lib/http/contract";
 import { MAX_PROJECT_NAME, projectsApi } from "@/lib/projects/api";
 import type { ProjectSummary } from "@/lib/projects/schemas";
+import { showCurrentProject } from "./project-link";
 
 /** "New project...": a name, and optionally the project whose tables it starts as a copy of. It becomes the current project. */
 export function NewProjectDialog({
@@ -46,7 +47,7 @@ export function NewProjectDialog({
     setCopyFrom("");
     onOpenChange(false);
     onCreated?.();
-    router.refresh();
+    showCurrentProject(router);
   }
 
   return (

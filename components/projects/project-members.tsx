@@ -1,6 +1,6 @@
 "use client";
 
-import { Trash2Icon, UserPlusIcon } from "lucide-react";
+import { MailIcon, Trash2Icon, UserPlusIcon, XIcon } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
@@ -8,27 +8,37 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { callApi } from "@/lib/http/contract";
 import { projectsApi } from "@/lib/projects/api";
-import type { ProjectMember, ProjectSummary } from "@/lib/projects/schemas";
+import type { ProjectMember, ProjectSummary, SentInvitationView } from "@/lib/projects/schemas";
 
 const ROLES = ["owner", "editor", "viewer"] as const;
 
 const selectClass =
   "h-8 rounded-md border border-input bg-transparent px-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30";
 
-/** A project's members: everyone sees them; owners add (by e-mail), change roles and remove. */
+const day = (iso: string) => new Date(iso).toLocaleDateString("en-AU", { dateStyle: "medium" });
+
+/**
+ * A project's members: everyone sees them; owners invite (by e-mail: the person joins when they accept), see and
+ * withdraw pending invitations, change roles and remove.
+ */
 export function ProjectMembers({ project, selfId, onChanged }: { project: ProjectSummary; selfId: number; onChanged: () => void }) {
   const id = useId();
   const owner = project.role === "owner";
   const [members, setMembers] = useState<ProjectMember[] | null>(null);
+  const [invitations, setInvitations] = useState<SentInvitationView[]>([]);
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<(typeof ROLES)[number]>("viewer");
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const result = await callApi(projectsApi.members, { params: { id: project.id } });
+    const [result, pending] = await Promise.all([
+      callApi(projectsApi.members, { params: { id: project.id } }),
+      owner ? callApi(projectsApi.projectInvitations, { params: { id: project.id } }) : undefined,
+    ]);
     if (result.ok) setMembers(result.data.members);
     else toast.error(`Could not load the members: ${result.error}`);
-  }, [project.id]);
+    if (pending?.ok) setInvitations(pending.data.invitations);
+  }, [project.id, owner]);
 
   useEffect(() => {
     // load sets state only once the answer is in (after an await).
@@ -52,8 +62,11 @@ export function ProjectMembers({ project, selfId, onChanged }: { project: Projec
 
   async function add(event: React.FormEvent) {
     event.preventDefault();
-    const added = await act(() => callApi(projectsApi.addMember, { params: { id: project.id }, body: { email, role } }), `Added ${email} as ${role}`);
-    if (added) setEmail("");
+    const invited = await act(
+      () => callApi(projectsApi.invite, { params: { id: project.id }, body: { email, role } }),
+      `Invited ${email} as ${role}: they join when they accept it on their Settings page.`,
+    );
+    if (invited) setEmail("");
   }
 
   return (
@@ -112,10 +125,41 @@ export function ProjectMembers({ project, selfId, onChanged }: { project: Projec
           );
         })}
       </ul>
+      {owner && invitations.length > 0 && (
+        <ul className="grid gap-1" aria-label={`Pending invitations to ${project.name}`}>
+          {invitations.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center gap-2 rounded-md border border-dashed px-3 py-2 text-sm" data-testid="invitation">
+              <MailIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+              <span className="min-w-0 flex-1 break-all">
+                {i.email}
+                <span className="text-muted-foreground">
+                  {" "}
+                  (invited as {i.role}, until {day(i.expiresAt)})
+                </span>
+              </span>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Withdraw the invitation of ${i.email}`}
+                title="Withdraw the invitation"
+                disabled={busy}
+                onClick={() =>
+                  void act(
+                    () => callApi(projectsApi.withdrawInvitation, { params: { id: project.id, invitationId: i.id } }),
+                    `Withdrew the invitation of ${i.email}`,
+                  )
+                }
+              >
+                <XIcon aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       {owner && (
-        <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void add(e)} aria-label={`Add a member to ${project.name}`}>
+        <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void add(e)} aria-label={`Invite a member to ${project.name}`}>
           <div className="grid min-w-48 flex-1 gap-1">
-            <Label htmlFor={`${id}-email`}>E-mail of an existing account</Label>
+            <Label htmlFor={`${id}-email`}>E-mail address</Label>
             <Input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
           </div>
           <div className="grid gap-1">
@@ -130,7 +174,7 @@ export function ProjectMembers({ project, selfId, onChanged }: { project: Projec
           </div>
           <Button type="submit" disabled={busy || email.trim() === ""}>
             <UserPlusIcon aria-hidden="true" />
-            Add member
+            Invite
           </Button>
         </form>
       )}

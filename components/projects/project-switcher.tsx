@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { callApi } from "@/lib/http/contract";
 import { projectsApi } from "@/lib/projects/api";
+import { addressWithoutProject, showCurrentProject } from "./project-link";
 import type { ProjectSummary } from "@/lib/projects/schemas";
 import { cn } from "@/lib/utils";
 
@@ -44,14 +45,15 @@ export function ProjectSwitcher({ projects, currentId, className, onSwitched, in
 
   async function choose(project: ProjectSummary) {
     setOpen(false);
-    if (project.id === currentId) return;
-    const result = await callApi(projectsApi.setCurrent, { body: { projectId: project.id } });
-    if (!result.ok) {
-      toast.error(`Could not switch project: ${result.error}`);
-      return;
-    }
+    if (project.id !== currentId) {
+      const result = await callApi(projectsApi.setCurrent, { body: { projectId: project.id } });
+      if (!result.ok) {
+        toast.error(`Could not switch project: ${result.error}`);
+        return;
+      }
+    } else if (addressWithoutProject() === null) return;
     onSwitched?.();
-    router.refresh();
+    showCurrentProject(router);
   }
 
   function onKeyDown(event: React.KeyboardEvent) {

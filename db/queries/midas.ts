@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Database, db as defaultDb, postgresErrorCode } from "../client";
-import { type MidasRun, type MidasRunKind, midasConnections, midasResults, midasRuns, users } from "../schema";
+import { type MidasRun, type MidasRunKind, midasConnections, midasResults, midasRuns, type ResultsSource, users } from "../schema";
 
 // ---------------------------------------------------------------- connections
 
@@ -166,32 +166,55 @@ export async function latestBuild(projectId: number, db: Database = defaultDb())
 
 // ---------------------------------------------------------------- results
 
-export type StoredResults = typeof midasResults.$inferSelect;
+export type StoredResults = typeof midasResults.$inferSelect & {
+  /** Who read them: the person whose MIDAS connection was used (null once that account is gone). */
+  reader: { id: number; email: string; firstName: string; lastName: string } | null;
+};
 
-/** Stores (or replaces) one result kind of a project. */
+/** Stores (or replaces) one result kind of a project, with whose connection read them and how. */
 export async function saveResults(
-  values: { projectId: number; kind: string; analysisId: string | null; buildId: string | null; data: Record<string, unknown>; fetchedAt?: Date },
+  values: {
+    projectId: number;
+    kind: string;
+    analysisId: string | null;
+    buildId: string | null;
+    fetchedBy: number;
+    source: ResultsSource;
+    data: Record<string, unknown>;
+    fetchedAt?: Date;
+  },
   db: Database = defaultDb(),
-): Promise<StoredResults> {
+): Promise<void> {
   const fetchedAt = values.fetchedAt ?? new Date();
-  const [row] = await db
+  const { analysisId, buildId, fetchedBy, source, data } = values;
+  await db
     .insert(midasResults)
     .values({ ...values, fetchedAt })
-    .onConflictDoUpdate({
-      target: [midasResults.projectId, midasResults.kind],
-      set: { analysisId: values.analysisId, buildId: values.buildId, data: values.data, fetchedAt },
-    })
-    .returning();
-  return row!;
+    .onConflictDoUpdate({ target: [midasResults.projectId, midasResults.kind], set: { analysisId, buildId, fetchedBy, source, data, fetchedAt } });
 }
 
 export async function findResults(projectId: number, kind: string, db: Database = defaultDb()): Promise<StoredResults | undefined> {
   const [row] = await db
-    .select()
+    .select({ results: midasResults, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(midasResults)
+    .leftJoin(users, eq(users.id, midasResults.fetchedBy))
     .where(and(eq(midasResults.projectId, projectId), eq(midasResults.kind, kind)))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const { results, email, firstName, lastName } = row;
+  const reader = results.fetchedBy !== null && email !== null ? { id: results.fetchedBy, email, firstName: firstName ?? "", lastName: lastName ?? "" } : null;
+  return { ...results, reader };
+}
+
+/** The project's last analysis of a build that finished and read its results, if any. */
+export async function latestAnalysisOf(projectId: number, buildId: string, db: Database = defaultDb()): Promise<MidasRun | undefined> {
+  const [run] = await db
+    .select()
+    .from(midasRuns)
+    .where(and(eq(midasRuns.projectId, projectId), eq(midasRuns.kind, "analysis"), eq(midasRuns.buildId, buildId), eq(midasRuns.outcome, "done")))
+    .orderBy(desc(midasRuns.finishedAt))
+    .limit(1);
+  return run;
 }
 
 /** Which result kinds the project has, with when each was read (no data: it can be large). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { pushBaselines, type PushRowError, type PushState, type RevitPush, type RevitToken, revitConnections, revitPushes, revitTokens } from "../schema";
 
@@ -6,6 +6,8 @@ import { pushBaselines, type PushRowError, type PushState, type RevitPush, type 
 export const CONNECTION_FRESH_MS = 90_000;
 
 const fresh = (): SQL => gt(revitConnections.lastSeenAt, new Date(Date.now() - CONNECTION_FRESH_MS));
+/** A connection whose add-in said hello: listed, counted as connected, sent pushes. */
+const ready = (): SQL => and(fresh(), isNotNull(revitConnections.readyAt))!;
 
 // ---------------------------------------------------------------- tokens
 
@@ -40,7 +42,7 @@ export async function listTokens(userId: number, db: Database = defaultDb()) {
       createdAt: revitTokens.createdAt,
       lastUsedAt: revitTokens.lastUsedAt,
       // Spelled out: inside a subquery Drizzle would leave "id" unqualified, and ambiguous.
-      connected: sql<number>`(SELECT count(*)::int FROM revit_connections c WHERE c.token_id = revit_tokens.id AND c.last_seen_at > ${new Date(Date.now() - CONNECTION_FRESH_MS)})`,
+      connected: sql<number>`(SELECT count(*)::int FROM revit_connections c WHERE c.token_id = revit_tokens.id AND c.ready_at IS NOT NULL AND c.last_seen_at > ${new Date(Date.now() - CONNECTION_FRESH_MS)})`,
     })
     .from(revitTokens)
     .where(and(eq(revitTokens.userId, userId), isNull(revitTokens.revokedAt)))
@@ -81,16 +83,40 @@ export async function isTokenActive(id: number, db: Database = defaultDb()): Pro
 
 // ---------------------------------------------------------------- connections
 
-export async function insertConnection(
+/**
+ * Takes one of a token's `limit` socket places for a new socket, or answers false when all are taken: the count over
+ * every server and the new row are one step under a per-token lock, so simultaneous upgrades cannot pass the limit
+ * together (they did when each counted before any had registered: 147 of 150 welcomed with a limit of 5).
+ */
+export async function reserveConnection(
+  values: { id: string; userId: number; tokenId: number; serverId: string },
+  limit: number,
+  db: Database = defaultDb(),
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pontifex:sockets:${values.tokenId}`}))`);
+    const [taken] = await tx
+      .select({ n: count() })
+      .from(revitConnections)
+      .where(and(eq(revitConnections.tokenId, values.tokenId), fresh()));
+    if ((taken?.n ?? 0) >= limit) return false;
+    await tx.insert(revitConnections).values(values);
+    return true;
+  });
+}
+
+/** The add-in said hello: its place becomes a ready connection with what it told about itself. */
+export async function markConnectionReady(
   values: { id: string; userId: number; tokenId: number; serverId: string; clientName: string; revitVersion: string; document: string },
   db: Database = defaultDb(),
 ): Promise<void> {
+  const now = new Date();
   await db
     .insert(revitConnections)
-    .values(values)
+    .values({ ...values, readyAt: now })
     .onConflictDoUpdate({
       target: revitConnections.id,
-      set: { clientName: values.clientName, revitVersion: values.revitVersion, document: values.document, lastSeenAt: new Date() },
+      set: { clientName: values.clientName, revitVersion: values.revitVersion, document: values.document, lastSeenAt: now, readyAt: now },
     });
 }
 
@@ -125,7 +151,7 @@ export async function listConnections(userId: number, db: Database = defaultDb()
     })
     .from(revitConnections)
     .innerJoin(revitTokens, eq(revitTokens.id, revitConnections.tokenId))
-    .where(and(eq(revitConnections.userId, userId), fresh()))
+    .where(and(eq(revitConnections.userId, userId), ready()))
     .orderBy(asc(revitConnections.connectedAt));
 }
 
@@ -133,7 +159,7 @@ export async function countConnections(userId: number, db: Database = defaultDb(
   const [row] = await db
     .select({ n: count() })
     .from(revitConnections)
-    .where(and(eq(revitConnections.userId, userId), fresh(), excludeServer ? ne(revitConnections.serverId, excludeServer) : undefined));
+    .where(and(eq(revitConnections.userId, userId), ready(), excludeServer ? ne(revitConnections.serverId, excludeServer) : undefined));
   return row?.n ?? 0;
 }
 
@@ -195,14 +221,6 @@ export async function countWaitingPushes(userId: number, projectId: number, data
 }
 
 /** Connections of one token, to any server, seen recently. */
-export async function countTokenConnections(tokenId: number, excludeServer: string, db: Database = defaultDb()): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(revitConnections)
-    .where(and(eq(revitConnections.tokenId, tokenId), fresh(), ne(revitConnections.serverId, excludeServer)));
-  return row?.n ?? 0;
-}
-
 /** Push metadata without the payload. */
 const pushColumns = {
   id: revitPushes.id,

@@ -61,15 +61,24 @@ export const rowDataSchema = z.record(z.string(), z.unknown(), { error: "expecte
   return out;
 });
 
-/** A row id: a whole number, also accepted as a string of digits. */
-export const rowIdSchema = z.union([z.number(), z.string()], { error: "expected the row id as a number" }).transform((value, ctx) => {
-  const id = typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof id !== "number" || !Number.isInteger(id) || id < 1) {
-    ctx.addIssue({ code: "custom", message: "expected the row id as a positive whole number" });
-    return z.NEVER;
-  }
-  return id;
-});
+/**
+ * A row id: a whole number, also accepted as a string of digits, within the id column's 32 bits (past it no row has
+ * that id, and the database would refuse the comparison).
+ */
+export const rowIdSchema = z
+  .union([z.number().int().min(1).max(MAX_ID), z.string().regex(/^\s*\d+\s*$/)], { error: "expected the row id as a positive whole number" })
+  .transform((value, ctx) => {
+    const id = Number(value);
+    if (id < 1) {
+      ctx.addIssue({ code: "custom", message: "expected the row id as a positive whole number" });
+      return z.NEVER;
+    }
+    if (id > MAX_ID) {
+      ctx.addIssue({ code: "custom", message: "no row has that id" });
+      return z.NEVER;
+    }
+    return id;
+  });
 
 export const createElementSchema = z.object({ data: rowDataSchema });
 export const editElementSchema = z.object({ id: rowIdSchema, data: rowDataSchema });
@@ -95,13 +104,13 @@ export const rowsQuery = z.object({
   format: z.enum(["columns"]).optional().meta({ description: "`columns`: the compact answer of the table screen (column names once, each row an array)" }),
 });
 // In a path, an id past what a row id can be names no row: 404 like any other unknown id.
-export const rowParams = z.object({ id: idSchema, ds: z.string(), rowId: rowIdSchema.refine((id) => id <= MAX_ID) });
+export const rowParams = z.object({ id: idSchema, ds: z.string(), rowId: rowIdSchema });
 export const columnParams = z.object({ id: idSchema, ds: z.string(), name: z.string() });
 
 /** PATCH .../rows: many rows saved as one change, each `data` with its Version. */
 export const saveRowsSchema = z.object({
   rows: z
-    .array(z.object({ id: rowIdSchema.refine((id) => id <= MAX_ID, { error: "no row has that id" }), data: rowDataSchema }), {
+    .array(z.object({ id: rowIdSchema, data: rowDataSchema }), {
       error: "expected rows: [{id, data}]",
     })
     .min(1, { error: "expected at least one row" })
@@ -112,8 +121,14 @@ export const saveRowsSchema = z.object({
 export const deleteRowQuery = z.object({ version: idSchema.optional() });
 
 export const restoreSchema = z.object({
-  version: z.number({ error: "expected the version to restore" }).int().min(1),
-  currentVersion: z.number().int().min(1).optional().meta({ description: "The row's Version as the caller saw it: 409 when it changed since." }),
+  version: z.number({ error: "expected the version to restore" }).int().min(1).max(MAX_ID, { error: "the row has no such version" }),
+  currentVersion: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ID, { error: "the row has no such version" })
+    .optional()
+    .meta({ description: "The row's Version as the caller saw it: 409 when it changed since." }),
 });
 
 export const activityQuery = z.object({

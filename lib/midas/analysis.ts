@@ -5,8 +5,9 @@
  * fetched and the build it belongs to; the stored results answered per kind,
  * filtered by case, flagged stale once the tables no longer give that model.
  */
-import { findResults, finishRun, latestBuild, listResults, saveResults, type StoredResults } from "@/db/queries/midas";
-import type { MidasRun } from "@/db/schema";
+import { findResults, finishRun, latestAnalysisOf, latestBuild, listResults, saveResults, type StoredResults } from "@/db/queries/midas";
+import type { MidasRun, ResultsSource } from "@/db/schema";
+import { personName } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { MidasError } from "./client";
@@ -28,6 +29,12 @@ export type StoredResultData = ResultTable & { cases: string[]; missing: string[
 export type ResultsAnswer = ResultTable & {
   kind: ResultKind;
   fetchedAt: string;
+  /** How they were read: by an analysis run, or again later from what MIDAS held. */
+  source: ResultsSource;
+  /** Whose MIDAS connection read them (null once that account is gone). */
+  fetchedBy: { id: number; name: string } | null;
+  /** The analysis run they belong to (null when MIDAS held results no run of Pontifex made). */
+  analysisId: string | null;
   /** The project's Midas tables no longer give the model these results came from. */
   stale: boolean;
   /** Every case and combination the stored results hold (the choice of a multi-select). */
@@ -45,13 +52,14 @@ function contextOf(build: MidasRun): ResultContext {
   return { scheme: scheme.scheme, cases: scheme.cases };
 }
 
+/** Reads one result kind through `reader`'s MIDAS connection and stores it, recording whose connection and which run. */
 async function readAndStore(
   client: Awaited<ReturnType<typeof midasClientFor>>,
   projectId: number,
   build: MidasRun,
-  analysisId: string | null,
+  provenance: { analysisId: string | null; fetchedBy: number; source: ResultsSource },
   kind: ResultKind,
-): Promise<StoredResults> {
+): Promise<void> {
   const context = contextOf(build);
   const fetched = await fetchResults(client, context, kind);
   const { missing, ...table } = fetched;
@@ -61,7 +69,7 @@ async function readAndStore(
     missing,
     ...(kind === "girder" ? { keyPoints: girderKeyPoints(context.scheme) } : {}),
   };
-  return saveResults({ projectId, kind, analysisId, buildId: build.id, data: data as unknown as Record<string, unknown> });
+  await saveResults({ projectId, kind, buildId: build.id, ...provenance, data: data as unknown as Record<string, unknown> });
 }
 
 /**
@@ -83,7 +91,7 @@ export async function runProjectAnalysis(userId: number, project: ProjectAccess)
   try {
     await client.runAnalysis();
     for (const kind of resultKinds) {
-      await readAndStore(client, project.id, build, run.id, kind);
+      await readAndStore(client, project.id, build, { analysisId: run.id, fetchedBy: userId, source: "analysis" }, kind);
       kinds.push(kind);
     }
     await finishRun(run.id, { outcome: "done", error: null, buildId: build.id, counts: { results: { kinds } } });
@@ -106,34 +114,42 @@ async function isStale(projectId: number, buildId: string | null): Promise<boole
 export const NO_RESULTS = "There are no results yet: run the analysis (Midas Control > Create Midas, then Run analysis).";
 
 /**
- * The stored results of a kind, filtered to the chosen cases; `refresh` reads
- * them again from MIDAS first (with the build they belong to). 404 when there
- * are none yet, 400 for a case the results do not hold.
+ * The stored results of a kind, filtered to the chosen cases: a read, for
+ * every member. 404 when there are none yet, 400 for a case the results do not hold.
  */
-export async function projectResults(
-  userId: number,
-  project: ProjectAccess,
-  kind: ResultKind,
-  options: { cases?: string[]; refresh?: boolean } = {},
-): Promise<ResultsAnswer> {
-  let stored = await findResults(project.id, kind);
-  if (options.refresh) {
-    // Read with the scheme of the build MIDAS holds: the latest one.
-    const build = await latestBuild(project.id);
-    if (!build) throw new DomainError("not-found", NO_RESULTS);
-    const client = await midasClientFor(userId);
-    try {
-      stored = await readAndStore(client, project.id, build, stored?.analysisId ?? null, kind);
-    } catch (error) {
-      if (error instanceof MidasResultRequestError) throw new DomainError("invalid", error.message);
-      throw midasFailure(error);
-    }
-  }
+export async function projectResults(project: ProjectAccess, kind: ResultKind, options: { cases?: string[] } = {}): Promise<ResultsAnswer> {
+  const stored = await findResults(project.id, kind);
   if (!stored) throw new DomainError("not-found", NO_RESULTS);
   return answerOf(stored, kind, options.cases, await isStale(project.id, stored.buildId));
 }
 
-export function answerOf(stored: Pick<StoredResults, "data" | "fetchedAt">, kind: ResultKind, cases: string[] | undefined, stale: boolean): ResultsAnswer {
+/**
+ * Reads a kind's results again from MIDAS, through the caller's own
+ * connection, and stores them as the project's, recording who read them and
+ * the analysis of the build MIDAS holds: a write, for editors and owners
+ * (the route checks the role). 404 before any build, 502 when MIDAS fails.
+ */
+export async function refreshProjectResults(userId: number, project: ProjectAccess, kind: ResultKind): Promise<ResultsAnswer> {
+  // Read with the scheme of the build MIDAS holds: the latest one.
+  const build = await latestBuild(project.id);
+  if (!build) throw new DomainError("not-found", NO_RESULTS);
+  const client = await midasClientFor(userId);
+  const analysis = await latestAnalysisOf(project.id, build.id);
+  try {
+    await readAndStore(client, project.id, build, { analysisId: analysis?.id ?? null, fetchedBy: userId, source: "refresh" }, kind);
+  } catch (error) {
+    if (error instanceof MidasResultRequestError) throw new DomainError("invalid", error.message);
+    throw midasFailure(error);
+  }
+  return projectResults(project, kind);
+}
+
+export function answerOf(
+  stored: Pick<StoredResults, "data" | "fetchedAt" | "source" | "reader" | "analysisId">,
+  kind: ResultKind,
+  cases: string[] | undefined,
+  stale: boolean,
+): ResultsAnswer {
   const data = stored.data as unknown as StoredResultData;
   const all = data.cases ?? tableCases(data);
   const unknown = (cases ?? []).filter((c) => !all.includes(c));
@@ -147,6 +163,9 @@ export function answerOf(stored: Pick<StoredResults, "data" | "fetchedAt">, kind
   return {
     kind,
     fetchedAt: stored.fetchedAt.toISOString(),
+    source: stored.source,
+    fetchedBy: stored.reader ? { id: stored.reader.id, name: personName(stored.reader) } : null,
+    analysisId: stored.analysisId,
     stale,
     units: table.units,
     columns: table.columns,

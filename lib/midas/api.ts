@@ -13,6 +13,7 @@ export const midasRoutes = {
   run: { method: "GET", path: "/api/projects/{id}/midas/runs/{runId}" },
   analysis: { method: "POST", path: "/api/projects/{id}/midas/analysis" },
   results: { method: "GET", path: "/api/projects/{id}/midas/results/{kind}" },
+  refreshResults: { method: "POST", path: "/api/projects/{id}/midas/results/{kind}/refresh" },
 } as const;
 
 /** The routes as the browser calls them, typed by their endpoints' schemas (zod itself stays on the server). */

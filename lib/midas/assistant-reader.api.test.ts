@@ -20,6 +20,8 @@ describe("the assistant's MIDAS reader", () => {
       kind: "reaction",
       analysisId: null,
       buildId: null,
+      fetchedBy: person.userId,
+      source: "analysis",
       data: {
         units: { force: "kN", length: "m" },
         columns: ["Support", "Chainage", "Load", "FZ"],

@@ -16,7 +16,7 @@ export function midasReader(userId: number, project: ProjectAccess | null): Mida
     midasResults: async ({ kind, cases }) => {
       if (!project) return null;
       try {
-        const answer = await projectResults(userId, project, kind, { cases });
+        const answer = await projectResults(project, kind, { cases });
         return { units: answer.units, columns: answer.columns, rows: answer.rows, stale: answer.stale };
       } catch (error) {
         if (error instanceof DomainError && error.kind === "not-found") return null;

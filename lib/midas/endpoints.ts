@@ -121,7 +121,7 @@ export const midasEndpoints = {
     summary:
       "The stored results of a kind (reaction, bearing, girder, pile), numbers as numbers, flagged stale once the tables have changed; as CSV or XLSX with ?format",
     description:
-      "404 `{error}` when there are no results yet; `?refresh=1` reads them again from MIDAS (502 when MIDAS fails); 400 for a case the results do not hold.",
+      "404 `{error}` when there are no results yet; 400 for a case the results do not hold. Reading them again from MIDAS is the POST .../refresh of editors and owners: a GET never changes them.",
     tag,
     auth: true,
     params: resultParams,
@@ -130,5 +130,17 @@ export const midasEndpoints = {
     response: resultsSchema,
     produces: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
     errors: [400, 401, 404, 502],
+  }),
+  refreshResults: endpoint({
+    ...midasRoutes.refreshResults,
+    summary: "Read a kind's results again from MIDAS through your own connection and store them as the project's, recording who read them (editors and owners)",
+    description:
+      "404 `{error}` before the model was ever built; 400 when your MIDAS connection is missing or MIDAS refuses the request; 403 for a viewer; 502 `{error, kind}` when MIDAS cannot be reached. Answers the stored results as GET does.",
+    tag,
+    auth: true,
+    params: resultParams,
+    status: 200,
+    response: resultsSchema,
+    errors: [400, 401, 403, 404, 409, 502],
   }),
 };

@@ -153,7 +153,6 @@ export const resultsQuery = z.object({
     .max(4000)
     .optional()
     .meta({ description: "Comma-separated cases and combinations (all when omitted); a max/min pair is chosen by its name." }),
-  refresh: z.enum(["0", "1"]).optional().meta({ description: "1: read the results again from MIDAS first." }),
   format: z.enum(["json", "csv", "xlsx"]).optional().meta({ description: "csv or xlsx: the same table as a download (headings with units)." }),
 });
 
@@ -172,6 +171,12 @@ export const resultsSchema = z
   .object({
     kind: resultKindSchema,
     fetchedAt: z.string(),
+    source: z.enum(["analysis", "refresh"]).meta({ description: "analysis: read by the analysis run; refresh: read again later from what MIDAS held." }),
+    fetchedBy: z
+      .object({ id: z.number().int(), name: z.string() })
+      .nullable()
+      .meta({ description: "Whose MIDAS connection read them (null once that account is gone)." }),
+    analysisId: z.string().nullable().meta({ description: "The analysis run they belong to; null when MIDAS held results of no run of Pontifex." }),
     stale: z.boolean().meta({ description: "The project's Midas tables have changed since the build these results belong to." }),
     units: z.object({ force: z.string(), length: z.string() }),
     columns: z.array(z.string()),

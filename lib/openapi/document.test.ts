@@ -47,3 +47,52 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(edit.responses)).toEqual(expect.arrayContaining(["200", "403", "404", "409"]));
   });
 });
+
+/** Every integer a client may send (a body, a path segment, a query), with where it sits and its bounds. */
+function integersSent(document: { paths: Record<string, Record<string, Record<string, unknown>>>; components?: { schemas?: Record<string, unknown> } }) {
+  const found: { where: string; minimum?: number; maximum?: number }[] = [];
+  const refs = document.components?.schemas ?? {};
+  const walk = (node: unknown, where: string, seen: Set<unknown>): void => {
+    if (!node || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    const schema = node as Record<string, unknown>;
+    if (typeof schema.$ref === "string") walk(refs[schema.$ref.split("/").pop()!], where, seen);
+    if (schema.type === "integer" || (Array.isArray(schema.type) && schema.type.includes("integer"))) {
+      const max = [schema.maximum, typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - 1 : undefined].filter((v) => typeof v === "number");
+      const min = [schema.minimum, typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined].filter((v) => typeof v === "number");
+      found.push({ where, maximum: max.length ? Math.min(...(max as number[])) : undefined, minimum: min.length ? Math.max(...(min as number[])) : undefined });
+    }
+    for (const [key, value] of Object.entries(schema)) if (key !== "$ref") walk(value, `${where}.${key}`, seen);
+  };
+  for (const [p, operations] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      const where = `${method.toUpperCase()} ${p}`;
+      walk(op.requestBody, `${where} body`, new Set());
+      walk(op.parameters, `${where} parameters`, new Set());
+    }
+  }
+  return found;
+}
+
+describe("what clients send", () => {
+  it("every integer of every body, path and query is bounded by the 32-bit columns it goes to (issue 24, item 12)", () => {
+    const document = openApiDocument() as unknown as Parameters<typeof integersSent>[0];
+    const integers = integersSent(document);
+    expect(integers.length).toBeGreaterThan(10);
+    const unbounded = integers
+      .filter((i) => i.maximum === undefined || i.maximum > 2_147_483_647 || i.minimum === undefined || i.minimum < -2_147_483_648)
+      .map((i) => `${i.where}: ${i.minimum ?? "-∞"}..${i.maximum ?? "∞"}`);
+    expect(unbounded).toEqual([]);
+  });
+
+  it("/api/openapi.json documents its answer as a JSON object (an OpenAPI document), not a string (issue 24, item 13)", () => {
+    const document = openApiDocument() as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Record<string, unknown> }> }> }>>;
+      components: { schemas: Record<string, { type?: string; required?: string[] }> };
+    };
+    const answer = document.paths["/api/openapi.json"]!.get!.responses["200"]!.content["application/json"]!.schema;
+    const schema = typeof answer.$ref === "string" ? document.components.schemas[answer.$ref.split("/").pop()!]! : answer;
+    expect(schema.type).toBe("object");
+    expect(schema.required).toEqual(expect.arrayContaining(["openapi", "info", "paths"]));
+  });
+});

@@ -46,6 +46,25 @@ const errorSchema = z
   .catchall(z.unknown())
   .meta({ id: "Error", description: "Every failure: `{error}`, a sentence a person can act on." });
 
+/**
+ * Every failure status a call may answer: those its endpoint declares, and those the route() pipeline answers for
+ * any call of its kind (a foreign Host, a busy server; no session; a forged or non-JSON write; a bad path segment).
+ */
+export function documentedStatuses(e: AnyEndpoint): number[] {
+  const statuses = new Set([...e.errors, 421, 503]);
+  if (e.auth) statuses.add(401);
+  if (e.params) statuses.add(404);
+  if (e.query) statuses.add(400);
+  if (e.method !== "GET") {
+    statuses.add(403);
+    statuses.add(415);
+    // A body that is not JSON or is too large: every write reads one, even when it needs none.
+    statuses.add(400);
+    statuses.add(413);
+  }
+  return [...statuses].sort((a, b) => a - b);
+}
+
 function operation(e: AnyEndpoint): ZodOpenApiOperationObject {
   const produces = [e.produces ?? "application/octet-stream"].flat();
   const success =
@@ -60,7 +79,7 @@ function operation(e: AnyEndpoint): ZodOpenApiOperationObject {
           },
         };
   const responses: Record<string, unknown> = { [String(e.status)]: success };
-  for (const status of new Set([...e.errors, 421])) {
+  for (const status of documentedStatuses(e)) {
     responses[String(status)] = { description: STATUS_TEXT[status] ?? "Failure", content: { "application/json": { schema: errorSchema } } };
   }
   return {
@@ -75,28 +94,33 @@ function operation(e: AnyEndpoint): ZodOpenApiOperationObject {
   };
 }
 
-let cached: ReturnType<typeof createDocument> | undefined;
+type OpenApiDocument = ReturnType<typeof createDocument> & { paths: NonNullable<ReturnType<typeof createDocument>["paths"]> };
+
+let cached: OpenApiDocument | undefined;
 
 /** The OpenAPI 3.1 document of every route, generated from the contracts' zod schemas (never written by hand). */
-export function openApiDocument(): ReturnType<typeof createDocument> {
+export function openApiDocument(): OpenApiDocument {
   if (cached) return cached;
   const paths: ZodOpenApiPathsObject = {};
   for (const e of allEndpoints()) {
     const item = (paths[e.path] ??= {}) as Record<string, ZodOpenApiOperationObject>;
     item[e.method.toLowerCase()] = operation(e);
   }
-  cached = createDocument({
-    openapi: "3.1.0",
-    info: {
-      title: "Pontifex API",
-      version: "1.0.0",
-      description:
-        "The parameter tables, projects, pushes to Revit, MIDAS Civil NX, calculations and assistant of Pontifex. Every route answers JSON and `{error}` on failure. State-changing calls must come from the app's own Origin; a call with a body must be JSON. Sign in with POST /api/auth/login: the `Session` cookie authenticates the rest.",
-    },
-    components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "Session" } } },
-    security: [{ session: [] }],
-    tags: [...new Set(allEndpoints().map((e) => e.tag))].map((name) => ({ name })),
-    paths,
-  });
+  cached = {
+    paths: {},
+    ...createDocument({
+      openapi: "3.1.0",
+      info: {
+        title: "Pontifex API",
+        version: "1.0.0",
+        description:
+          "The parameter tables, projects, pushes to Revit, MIDAS Civil NX, calculations and assistant of Pontifex. Every route answers JSON and `{error}` on failure. State-changing calls must come from the app's own Origin; a call with a body must be JSON. Sign in with POST /api/auth/login: the `Session` cookie authenticates the rest.",
+      },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "Session" } } },
+      security: [{ session: [] }],
+      tags: [...new Set(allEndpoints().map((e) => e.tag))].map((name) => ({ name })),
+      paths,
+    }),
+  };
   return cached;
 }

@@ -32,8 +32,13 @@ export const opsEndpoints = {
     tag,
     auth: false,
     status: 200,
-    response: null,
-    produces: "application/json",
+    response: z
+      .object({
+        openapi: z.string(),
+        info: z.object({ title: z.string(), version: z.string() }),
+        paths: z.record(z.string(), z.unknown()).meta({ description: "Every route, by path and method." }),
+      })
+      .meta({ id: "OpenApiDocument", description: "An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)." }),
     errors: [],
   }),
 };

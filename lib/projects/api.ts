@@ -11,7 +11,12 @@ export const projectsRoutes = {
   rename: { method: "PATCH", path: "/api/projects/{id}" },
   remove: { method: "DELETE", path: "/api/projects/{id}" },
   members: { method: "GET", path: "/api/projects/{id}/members" },
-  addMember: { method: "POST", path: "/api/projects/{id}/members" },
+  invite: { method: "POST", path: "/api/projects/{id}/members" },
+  projectInvitations: { method: "GET", path: "/api/projects/{id}/invitations" },
+  withdrawInvitation: { method: "DELETE", path: "/api/projects/{id}/invitations/{invitationId}" },
+  myInvitations: { method: "GET", path: "/api/invitations" },
+  acceptInvitation: { method: "POST", path: "/api/invitations/{invitationId}/accept" },
+  declineInvitation: { method: "POST", path: "/api/invitations/{invitationId}/decline" },
   changeMember: { method: "PATCH", path: "/api/projects/{id}/members/{userId}" },
   removeMember: { method: "DELETE", path: "/api/projects/{id}/members/{userId}" },
 } as const;

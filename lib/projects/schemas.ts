@@ -43,11 +43,40 @@ export const createProjectSchema = z.object({
 });
 export const renameProjectSchema = z.object({ name: projectNameSchema });
 export const setCurrentSchema = z.object({ projectId: idSchema });
-export const addMemberSchema = z.object({
+export const inviteSchema = z.object({
   email: storableText({ max: 320, typeError: "expected the e-mail address as text" }).transform((v) => v.trim().toLowerCase()),
   role: projectRoleSchema,
 });
 export const changeMemberSchema = z.object({ role: projectRoleSchema });
+
+/** A pending invitation as the project's owners see it. */
+export const sentInvitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: projectRoleSchema,
+    createdAt: z.string().meta({ format: "date-time" }),
+    expiresAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "SentInvitation" });
+export type SentInvitationView = z.infer<typeof sentInvitationSchema>;
+
+/** A pending invitation as the invited person sees it on /settings. */
+export const invitationSchema = z
+  .object({
+    id: z.string(),
+    project: z.object({ id: z.number().int(), name: z.string() }),
+    role: projectRoleSchema,
+    invitedBy: z.object({ name: z.string(), email: z.string() }).nullable().meta({ description: "The owner who invited you (null once that account is gone)." }),
+    createdAt: z.string().meta({ format: "date-time" }),
+    expiresAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "Invitation" });
+export type InvitationView = z.infer<typeof invitationSchema>;
+
+export const invitationIdSchema = z.uuid({ error: "expected an invitation id" });
+export const invitationParams = z.object({ invitationId: invitationIdSchema });
+export const projectInvitationParams = z.object({ id: idSchema, invitationId: invitationIdSchema });
 
 export const projectParams = z.object({ id: idSchema });
 export const memberParams = z.object({ id: idSchema, userId: idSchema });

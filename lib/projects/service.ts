@@ -3,7 +3,6 @@ import {
   currentMembership,
   deleteProject,
   findMembership,
-  insertMember,
   insertProject,
   listMembers,
   listUserProjects,
@@ -15,7 +14,6 @@ import {
 } from "@/db/queries/projects";
 import { copyTables, insertRows } from "@/db/queries/rows";
 import { midasDatasetKeys, templateRows } from "@/lib/midas/tables";
-import { findUserByEmail } from "@/db/queries/users";
 import type { ProjectRole } from "@/db/schema";
 import { DomainError } from "@/lib/errors";
 import { NOT_A_PROJECT, projectAccess } from "./access";
@@ -91,19 +89,6 @@ export async function remove(userId: number, projectId: number): Promise<void> {
 export async function members(userId: number, projectId: number): Promise<Member[]> {
   await projectAccess(userId, projectId, "read");
   return listMembers(projectId);
-}
-
-export const NO_ACCOUNT = "No account with this e-mail address";
-
-export async function addMember(userId: number, projectId: number, input: { email: string; role: ProjectRole }): Promise<Member> {
-  const access = await projectAccess(userId, projectId, "own");
-  const user = await findUserByEmail(input.email);
-  if (!user) throw new DomainError("not-found", NO_ACCOUNT);
-  if (await userHasProjectNamed(user.id, access.name, projectId)) {
-    throw new DomainError("conflict", `${user.email} already belongs to another project named "${access.name}"; rename one of them first.`);
-  }
-  if (!(await insertMember(projectId, user.id, input.role))) throw new DomainError("conflict", `${user.email} is already a member of this project.`);
-  return { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: input.role };
 }
 
 const LAST_OWNER = "A project always keeps at least one owner: make someone else an owner first.";

@@ -6,20 +6,20 @@ import type pino from "pino";
 import { type WebSocket, WebSocketServer } from "ws";
 import {
   countConnections,
-  countTokenConnections,
   deleteConnection,
   deleteServerConnections,
   deleteStaleConnections,
   expirePushes,
   findActiveToken,
   findPush,
-  insertConnection,
   insertPush,
   isTokenActive,
   loadPushPayload,
+  markConnectionReady,
   markDelivered,
   type PushRecord,
   recordAckWithBaseline,
+  reserveConnection,
   touchConnections,
   touchToken,
   waitingPushes,
@@ -176,17 +176,41 @@ export class RevitRelay {
     const user = await findUserById(token.userId);
     if (!user || socket.destroyed) return refuse(socket, 401, "Unauthorized");
     const limit = this.options.maxSocketsPerToken ?? 5;
-    const here = [...this.connections.values()].filter((c) => c.tokenId === token.id).length;
-    if (here >= limit || here + (await countTokenConnections(token.id, this.serverId)) >= limit) {
+    // The place is taken before the handshake, in the same step as the count, on every replica.
+    const id = randomUUID();
+    let reserved: boolean;
+    try {
+      reserved = await reserveConnection({ id, userId: token.userId, tokenId: token.id, serverId: this.serverId }, limit);
+    } catch (error) {
+      this.logError(error, "socket reservation");
+      return refuse(socket, 503, "Service Unavailable");
+    }
+    if (!reserved) {
       log?.warn({ tokenId: token.id, limit }, "relay: refused an add-in over the token's socket limit");
       return refuse(socket, 429, "Too Many Requests");
     }
+    // A handshake that never completes (the client went away, a bad key) gives its place back; once open, onClose does.
+    let settled = false;
+    const release = () => {
+      if (settled) return;
+      settled = true;
+      void deleteConnection(id).catch((error) => this.logError(error, "socket reservation release"));
+    };
+    socket.once("close", release);
+    if (socket.destroyed || this.closing) {
+      release();
+      socket.destroy();
+      return;
+    }
     void touchToken(token.id).catch((error) => this.logError(error, "token touch"));
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.onConnection(ws, token, user.email, log));
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      if (settled) return ws.terminate();
+      settled = true;
+      this.onConnection(id, ws, token, user.email, log);
+    });
   }
 
-  private onConnection(ws: WebSocket, token: RevitToken, userEmail: string, log: pino.Logger | undefined): void {
-    const id = randomUUID();
+  private onConnection(id: string, ws: WebSocket, token: RevitToken, userEmail: string, log: pino.Logger | undefined): void {
     const connection: Connection = {
       id,
       ws,
@@ -223,10 +247,9 @@ export class RevitRelay {
     forUser?.delete(connection);
     if (forUser?.size === 0) this.byUser.delete(connection.userId);
     connection.log?.info({ userId: connection.userId, code }, "relay: add-in disconnected");
-    if (connection.ready) {
-      await deleteConnection(connection.id);
-      await this.options.bus.publish({ kind: "connections", userId: connection.userId });
-    }
+    // Ready or only holding its place: the place is free again.
+    await deleteConnection(connection.id);
+    if (connection.ready) await this.options.bus.publish({ kind: "connections", userId: connection.userId });
   }
 
   // ------------------------------------------------------------ messages
@@ -255,7 +278,7 @@ export class RevitRelay {
     clearTimeout(connection.helloTimer);
     const first = !connection.ready;
     connection.ready = true;
-    await insertConnection({
+    await markConnectionReady({
       id: connection.id,
       userId: connection.userId,
       tokenId: connection.tokenId,
@@ -545,8 +568,9 @@ export class RevitRelay {
       connection.missedPongs += 1;
       connection.ws.ping();
     }
+    // Every socket's row stays fresh, ready or still holding its place before hello.
+    await touchConnections([...this.connections.keys()]);
     const ready = [...this.connections.values()].filter((c) => c.ready);
-    await touchConnections(ready.map((c) => c.id));
     for (const push of await expirePushes()) await this.options.bus.publish({ kind: "state", userId: push.userId, pushId: push.id });
     await deleteStaleConnections();
     // A safety net for NOTIFYs lost while the bus was reconnecting: deliver what is still waiting.

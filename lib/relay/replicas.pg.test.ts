@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { createScratchDatabase } from "@/test/pg-database";
 import { api, ensureBuild, logIn, type ServerProcess, startServer } from "@/test/server-process";
 import { RevitAgent, type ReceivedPush } from "./agent";
@@ -80,6 +81,26 @@ describe("two server processes on one PostgreSQL", () => {
     const closed = agent.next<number>("close");
     expect((await api(a.url, cookie, "DELETE", `/api/revit/tokens/${extra.body.id}`)).status).toBe(200);
     expect(await closed).toBe(1008);
+  });
+
+  it("hold a token to MAX_SOCKETS_PER_TOKEN (5) over both servers when 150 add-ins open at once, half on each", async () => {
+    const burst = await api<{ id: number; token: string }>(a.url, cookie, "POST", "/api/revit/tokens", { name: "Burst across" });
+    const open = (server: ServerProcess) =>
+      new Promise<{ ws: WebSocket; status: number }>((resolve) => {
+        const ws = new WebSocket(wsUrl(server), { headers: { Authorization: `Bearer ${burst.body.token}` } });
+        ws.on("unexpected-response", (_req, res) => {
+          resolve({ ws, status: res.statusCode ?? 0 });
+          ws.terminate();
+        });
+        ws.on("open", () => resolve({ ws, status: 101 }));
+        ws.on("error", () => resolve({ ws, status: 0 }));
+      });
+    const sockets = await Promise.all(Array.from({ length: 150 }, (_, i) => open(i % 2 === 0 ? a : b)));
+    const statuses = sockets.map((s) => s.status);
+    expect(statuses.filter((s) => s === 101)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(145);
+    for (const { ws } of sockets) ws.terminate();
+    await api(a.url, cookie, "DELETE", `/api/revit/tokens/${burst.body.id}`);
   });
 
   it("lose no queued push when a server is killed and started again", async () => {

@@ -36,7 +36,18 @@ const PUBLIC_ROUTES = new Set([
   // The API's own description, public like the /docs/api page that renders it.
   "/api/openapi.json",
 ]);
-const samples = { ds: "pier", parameter: "PierHeight", id: "1", rowId: "1", userId: "1", name: "Item1", importId: "1", runId: "1", kind: "reaction" };
+const samples = {
+  ds: "pier",
+  parameter: "PierHeight",
+  id: "1",
+  rowId: "1",
+  userId: "1",
+  name: "Item1",
+  importId: "1",
+  runId: "1",
+  kind: "reaction",
+  invitationId: "00000000-0000-4000-8000-000000000000",
+};
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -6,6 +6,8 @@ import * as login from "@/app/api/auth/login/route";
 import * as register from "@/app/api/auth/register/route";
 import * as tokens from "@/app/api/revit/tokens/route";
 import { queryRows } from "@/db/client";
+import type { AnyEndpoint } from "@/lib/http/contract";
+import { allEndpoints, documentedStatuses } from "@/lib/openapi/document";
 import { testDb, useTestDatabase } from "@/test/database";
 import { ORIGIN, TestClient } from "@/test/http";
 import { useTestRelays } from "@/test/relay";
@@ -13,10 +15,11 @@ import { report } from "./report";
 import { discoverApiRoutes } from "./routes";
 
 /**
- * Every API route, 2,000 random requests each: malformed and random bodies,
- * wrong types, huge strings, unicode, SQL and HTML in values, odd ids and
- * unknown datasets. No answer may be a 500, every refusal is JSON {error},
- * and a refused request writes nothing.
+ * Every API route, a few hundred random requests each: malformed and random
+ * bodies, wrong types, huge strings, unicode, SQL and HTML in values, odd ids
+ * and unknown datasets. No answer may be a 500, every answer is one the
+ * OpenAPI document describes (a status it lists; a success in the documented
+ * shape), every refusal is JSON {error}, and a refused request writes nothing.
  */
 const database = useTestDatabase();
 const startRelay = useTestRelays(database);
@@ -137,6 +140,7 @@ const request = fc.record({
   importId: segment(["1", "2", "0"]),
   runId: segment(["1", "2", "0"]),
   kind: segment(["reaction", "bearing", "girder", "pile"]),
+  invitationId: segment(["00000000-0000-4000-8000-000000000000", "1", "not-a-uuid"]),
   body,
   query: fc.oneof(
     fc.constant(""),
@@ -168,6 +172,14 @@ async function fingerprint(): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.t, `${r.n}:${r.x}`]));
 }
 
+/** The endpoint (and so the OpenAPI operation) of a route file's handler: `[id]` is the document's `{id}`. */
+function endpointOf(method: string, pattern: string): AnyEndpoint {
+  const path = pattern.replace(/\[(\w+)\]/g, "{$1}");
+  const found = allEndpoints().find((e) => e.method === method && e.path === path);
+  if (!found) throw new Error(`${method} ${pattern} is not in the OpenAPI document`);
+  return found;
+}
+
 /** Writes a refused request may make: every attempt counts against its rate limit (that is what locks an e-mail). */
 const allowedOnRefusal = ["rate_limits"];
 
@@ -189,6 +201,8 @@ it(`${RUNS} random requests per API route: no 500, every refusal JSON {error}, n
   const figures: Record<string, { runs: number; statuses: Record<number, number> }> = {};
   const started = performance.now();
   for (const { route, method, handler } of routes) {
+    const endpoint = endpointOf(method, route.pattern);
+    const statusesDocumented = [endpoint.status, ...documentedStatuses(endpoint)];
     const client = new TestClient();
     await client.post(login.POST, "/api/auth/login", { body: { email: "fuzz@example.com", password: PASSWORD } });
     const session = client.cookies.get("Session")!;
@@ -199,7 +213,7 @@ it(`${RUNS} random requests per API route: no 500, every refusal JSON {error}, n
       fc.asyncProperty(request, async (r) => {
         const params: Record<string, string> = {};
         const path = route.pattern.replace(/\[([^\]]+)\]/g, (_, name: string) => {
-          params[name] = String(r[name as "ds" | "parameter" | "id" | "rowId" | "userId" | "name" | "importId" | "runId" | "kind"]);
+          params[name] = String(r[name as "ds" | "parameter" | "id" | "rowId" | "userId" | "name" | "importId" | "runId" | "kind" | "invitationId"]);
           return encodeURIComponent(params[name]!);
         });
         client.cookies.clear();
@@ -220,9 +234,18 @@ it(`${RUNS} random requests per API route: no 500, every refusal JSON {error}, n
         }
         const text = await response.text();
         expect(response.status, text.slice(0, 300)).toBeLessThan(500);
-        // A download (CSV, a workbook) is an answer too; refusals are always JSON.
-        if (response.status < 400 && !response.headers.get("content-type")?.startsWith("application/json")) return;
+        expect(statusesDocumented, `${method} ${route.pattern} answered ${response.status}: ${text.slice(0, 300)}`).toContain(response.status);
+        // A download (CSV, a workbook) is an answer too, of a type the document lists; refusals are always JSON.
+        const type = response.headers.get("content-type")?.split(";")[0];
+        if (response.status < 400 && type !== "application/json") {
+          expect([endpoint.produces ?? []].flat(), `${method} ${route.pattern} answered ${type}`).toContain(type);
+          return;
+        }
         const json = JSON.parse(text) as { error?: unknown };
+        if (response.status === endpoint.status && endpoint.response) {
+          const parsed = endpoint.response.safeParse(json);
+          if (!parsed.success) throw new Error(`${method} ${route.pattern} answered ${response.status} outside its documented schema: ${parsed.error.message}`);
+        }
         const after = await fingerprint();
         if (response.status >= 400) {
           expect(typeof json.error).toBe("string");

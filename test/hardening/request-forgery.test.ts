@@ -14,7 +14,17 @@ const startRelay = useTestRelays(database);
 let client: TestClient;
 let email: string;
 let projectId: number;
-const samples: Record<string, string> = { ds: "pier", parameter: "ForgeryTarget", rowId: "1", userId: "1", name: "Item9", importId: "1", runId: "1" };
+const samples: Record<string, string> = {
+  ds: "pier",
+  parameter: "ForgeryTarget",
+  rowId: "1",
+  userId: "1",
+  name: "Item9",
+  importId: "1",
+  runId: "1",
+  kind: "reaction",
+  invitationId: "00000000-0000-4000-8000-000000000000",
+};
 
 /** The sample values of a route: [id] is a project, a conversation or a token depending on where it sits. */
 function samplesFor(pattern: string): Record<string, string> {
@@ -45,6 +55,11 @@ const GATE_ONLY = new Set([
   "/api/projects/[id]/datasets/[ds]/presence",
   "/api/projects/[id]/members",
   "/api/projects/[id]/members/[userId]",
+  // An invitation that does not exist (404), a model never built (404).
+  "/api/invitations/[invitationId]/accept",
+  "/api/invitations/[invitationId]/decline",
+  "/api/projects/[id]/invitations/[invitationId]",
+  "/api/projects/[id]/midas/results/[kind]/refresh",
   "/api/projects/[id]/pushes",
   // A batch save names each row's id and Version.
   "PATCH /api/projects/[id]/datasets/[ds]/rows",
@@ -87,6 +102,10 @@ function validBody(pattern: string): unknown {
     "/api/projects/[id]": { name: "Forged rename" },
     "/api/projects/[id]/members": { email, role: "viewer" },
     "/api/projects/[id]/members/[userId]": { role: "viewer" },
+    "/api/projects/[id]/invitations/[invitationId]": {},
+    "/api/invitations/[invitationId]/accept": {},
+    "/api/invitations/[invitationId]/decline": {},
+    "/api/projects/[id]/midas/results/[kind]/refresh": {},
     "/api/projects/[id]/datasets/[ds]/rows": { data: { Parameter: "ForgedRow2", Item1: "x" } },
     "/api/projects/[id]/datasets/[ds]/rows/[rowId]": { version: 1, values: { Item1: "forged" } },
     "/api/projects/[id]/datasets/[ds]/rows/[rowId]/restore": { version: 1 },

@@ -204,6 +204,15 @@ describe("Should fix: sockets per token, ack before hello, invisible characters"
     again.ws.close();
   });
 
+  it("150 upgrades opened at once with one token: MAX_SOCKETS_PER_TOKEN welcomed, every other one refused with 429 (issue 24, item 3)", async () => {
+    const { client } = await signedInClient("socket-burst");
+    const { token } = await expectJson<{ token: string }>(await client.post(tokens.POST, "/api/revit/tokens", { body: { name: "burst" } }), 201);
+    const opened = await Promise.all(Array.from({ length: 150 }, () => openSocket(token)));
+    expect(opened.filter((o) => o.status === undefined)).toHaveLength(2);
+    expect(opened.filter((o) => o.status === 429)).toHaveLength(148);
+    for (const { ws } of opened) ws.terminate();
+  });
+
   it("an ack before hello is refused with hello_first", async () => {
     const { client } = await signedInClient("early-ack");
     const { token } = await expectJson<{ token: string }>(await client.post(tokens.POST, "/api/revit/tokens", { body: { name: "early" } }), 201);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as legacyCreate from "@/app/api/database/[ds]/create-element/route";
 import * as legacyFetchAll from "@/app/api/database/[ds]/fetch-all/route";
 import * as legacyPush from "@/app/api/websocket/[ds]/fetch-all/route";
-import { revitPushes } from "@/db/schema";
+import { projectInvitations as projectInvitationsTable, revitPushes } from "@/db/schema";
 import { resetEnv } from "@/lib/env";
 import { testDb, useTestDatabase } from "@/test/database";
 import { expectJson, TestClient } from "@/test/http";
@@ -12,6 +12,11 @@ import { signedInClient } from "@/test/session";
 import * as column from "./[id]/datasets/[ds]/columns/[name]/route";
 import * as row from "./[id]/datasets/[ds]/rows/[rowId]/route";
 import * as rows from "./[id]/datasets/[ds]/rows/route";
+import * as accept from "../invitations/[invitationId]/accept/route";
+import * as decline from "../invitations/[invitationId]/decline/route";
+import * as invitations from "../invitations/route";
+import * as projectInvitations from "./[id]/invitations/route";
+import * as invitationById from "./[id]/invitations/[invitationId]/route";
 import * as memberById from "./[id]/members/[userId]/route";
 import * as members from "./[id]/members/route";
 import * as pushes from "./[id]/pushes/route";
@@ -37,6 +42,15 @@ const addRow = (client: TestClient, id: number, ds: string, data: Row) =>
   client.post(rows.POST, `/api/projects/${id}/datasets/${ds}/rows`, { ...p(id, { ds }), body: { data } });
 const addMember = (client: TestClient, id: number, email: string, role: string) =>
   client.post(members.POST, `/api/projects/${id}/members`, { ...p(id), body: { email, role } });
+type Invitation = { id: string; project: { id: number; name: string }; role: string; invitedBy: { name: string; email: string } | null };
+const myInvitations = async (client: TestClient) =>
+  (await expectJson<{ invitations: Invitation[] }>(await client.get(invitations.GET, "/api/invitations"), 200)).invitations;
+const acceptInvitation = (client: TestClient, id: string) => client.post(accept.POST, `/api/invitations/${id}/accept`, { params: { invitationId: id } });
+/** An owner's invitation, accepted by the person invited: they are a member from then on. */
+async function join(by: TestClient, projectId: number, person: Person, role: string): Promise<void> {
+  const { invitation } = await expectJson<{ invitation: { id: string } }>(await addMember(by, projectId, person.email, role), 201);
+  await expectJson(await acceptInvitation(person.client, invitation.id), 200);
+}
 const setCurrent = (client: TestClient, projectId: number) => client.call(current.PUT, "/api/projects/current", { method: "PUT", body: { projectId } });
 
 let owner: Person;
@@ -53,8 +67,8 @@ beforeAll(async () => {
     Person,
   ];
   shared = await newProject(owner.client, "Shared Viaduct");
-  await expectJson(await addMember(owner.client, shared.id, editor.email, "editor"), 201);
-  await expectJson(await addMember(owner.client, shared.id, viewer.email, "viewer"), 201);
+  await join(owner.client, shared.id, editor, "editor");
+  await join(owner.client, shared.id, viewer, "viewer");
   await expectJson(await addRow(owner.client, shared.id, "pier", { Parameter: "PierHeight", Item1: "12.4", Item2: "13.1" }), 201);
 });
 
@@ -212,26 +226,103 @@ describe("roles", () => {
 });
 
 describe("owners", () => {
-  it("add members by e-mail (404 for no account, 409 when already a member), change roles and remove them", async () => {
+  it("invite by e-mail with one answer whether the address has an account or not; the person joins only by accepting (issue 24, items 6 and 10)", async () => {
     const o = owner.client;
-    // The stranger has a project of their own named "Shared Viaduct": names stay unique among each person's projects.
-    expect((await expectJson(await addMember(o, shared.id, stranger.email, "viewer"), 409)).error).toMatch(
-      /already belongs to another project named "Shared Viaduct"/,
+    // The stranger has a project of their own named "Shared Viaduct": the owner is told nothing of it, nor whether an address has an account.
+    const toStranger = await expectJson<{ invitation: { id: string; email: string; role: string } }>(
+      await addMember(o, shared.id, stranger.email, "viewer"),
+      201,
     );
-    const newcomer = await signedInClient("newcomer");
-    expect((await expectJson(await addMember(o, shared.id, "nobody@example.com", "viewer"), 404)).error).toBe("No account with this e-mail address");
+    const toNobody = await expectJson<{ invitation: { id: string; email: string; role: string } }>(
+      await addMember(o, shared.id, "nobody@example.com", "viewer"),
+      201,
+    );
+    expect(Object.keys(toStranger.invitation).sort()).toEqual(Object.keys(toNobody.invitation).sort());
+    expect(toStranger.invitation).toMatchObject({ email: stranger.email, role: "viewer" });
+    expect(JSON.stringify(toStranger)).not.toMatch(/Shared Viaduct/);
     expect((await expectJson(await addMember(o, shared.id, viewer.email, "editor"), 409)).error).toMatch(/already a member/);
     await expectJson(await addMember(o, shared.id, "x", "boss"), 400);
-    const added = await expectJson<{ member: { userId: number; role: string } }>(await addMember(o, shared.id, newcomer.email.toUpperCase(), "viewer"), 201);
-    expect(added.member).toMatchObject({ userId: newcomer.userId, role: "viewer" });
+
+    // Not a member until they accept: the project is invisible to them, and not theirs to switch to.
+    const newcomer = await signedInClient("newcomer");
+    const invited = await expectJson<{ invitation: { id: string } }>(await addMember(o, shared.id, newcomer.email.toUpperCase(), "viewer"), 201);
+    await expectJson(await newcomer.client.get(project.GET, "", p(shared.id)), 404);
+    await expectJson(await setCurrent(newcomer.client, shared.id), 404);
+    expect((await list(newcomer.client)).map((x) => x.id)).not.toContain(shared.id);
+    // Invited again with another role: one invitation, renewed.
+    const again = await expectJson<{ invitation: { id: string; role: string } }>(await addMember(o, shared.id, newcomer.email, "editor"), 201);
+    expect(again.invitation).toMatchObject({ id: invited.invitation.id, role: "editor" });
+    const pending = await expectJson<{ invitations: { email: string }[] }>(await o.get(projectInvitations.GET, "", p(shared.id)), 200);
+    expect(pending.invitations.map((i) => i.email).sort()).toEqual(["nobody@example.com", newcomer.email, stranger.email].sort());
+    // Only owners see or withdraw them.
+    await expectJson(await editor.client.get(projectInvitations.GET, "", p(shared.id)), 403);
+
+    // The newcomer sees it on /settings, with who invited them, and accepts.
+    const mine = await myInvitations(newcomer.client);
+    expect(mine).toEqual([expect.objectContaining({ id: invited.invitation.id, project: { id: shared.id, name: "Shared Viaduct" }, role: "editor" })]);
+    expect(mine[0]!.invitedBy?.email).toBe(owner.email);
+    // Nobody else can answer it, nor see it.
+    expect(await myInvitations(stranger.client)).not.toContainEqual(expect.objectContaining({ id: invited.invitation.id }));
+    await expectJson(await acceptInvitation(stranger.client, invited.invitation.id), 404);
+    const joined = await expectJson<{ project: Project }>(await acceptInvitation(newcomer.client, invited.invitation.id), 200);
+    expect(joined.project).toMatchObject({ id: shared.id, role: "editor" });
+    await expectJson(await acceptInvitation(newcomer.client, invited.invitation.id), 404);
+    expect((await list(newcomer.client)).map((x) => x.id)).toContain(shared.id);
+    // Accepting does not switch the current project of someone who has one.
+    const { project: now } = await expectJson<{ project: Project }>(await newcomer.client.get(current.GET, "/api/projects/current"), 200);
+    expect(now.id).toBe(newcomer.projectId);
+
+    // The stranger's clash of names is told to the stranger, about their own project, when they accept; declining ends it.
+    const strangers = await myInvitations(stranger.client);
+    const theirs = strangers.find((i) => i.project.id === shared.id)!;
+    expect((await expectJson(await acceptInvitation(stranger.client, theirs.id), 409)).error).toMatch(/You already have a project named "Shared Viaduct"/);
+    await expectJson(await stranger.client.post(decline.POST, "", { params: { invitationId: theirs.id } }), 200);
+    await expectJson(await stranger.client.get(project.GET, "", p(shared.id)), 404);
+    // The owner withdraws the invitation nobody can answer yet.
+    await expectJson(await o.delete(invitationById.DELETE, "", p(shared.id, { invitationId: toNobody.invitation.id })), 200);
+    await expectJson(await o.delete(invitationById.DELETE, "", p(shared.id, { invitationId: toNobody.invitation.id })), 404);
+    expect((await expectJson<{ invitations: unknown[] }>(await o.get(projectInvitations.GET, "", p(shared.id)), 200)).invitations).toEqual([]);
+
     const changed = await expectJson<{ member: { role: string } }>(
-      await o.call(memberById.PATCH, "", { method: "PATCH", ...p(shared.id, { userId: String(newcomer.userId) }), body: { role: "editor" } }),
+      await o.call(memberById.PATCH, "", { method: "PATCH", ...p(shared.id, { userId: String(newcomer.userId) }), body: { role: "viewer" } }),
       200,
     );
-    expect(changed.member.role).toBe("editor");
+    expect(changed.member.role).toBe("viewer");
     await expectJson(await o.delete(memberById.DELETE, "", p(shared.id, { userId: String(newcomer.userId) })), 200);
     await expectJson(await newcomer.client.get(project.GET, "", p(shared.id)), 404);
     await expectJson(await o.delete(memberById.DELETE, "", p(shared.id, { userId: String(newcomer.userId) })), 404);
+  });
+
+  it("a project holds at most MAX_PENDING_INVITATIONS pending invitations (429 naming it); renewing one is not another", async () => {
+    const o = owner.client;
+    const small = await newProject(o, `Invitations ${Date.now()}`);
+    process.env.MAX_PENDING_INVITATIONS = "2";
+    resetEnv();
+    try {
+      await expectJson(await addMember(o, small.id, "one@example.com", "viewer"), 201);
+      await expectJson(await addMember(o, small.id, "two@example.com", "viewer"), 201);
+      await expectJson(await addMember(o, small.id, "two@example.com", "editor"), 201);
+      const refused = await expectJson<{ error: string; limit: number }>(await addMember(o, small.id, "three@example.com", "viewer"), 429);
+      expect(refused.error).toMatch(/MAX_PENDING_INVITATIONS/);
+      expect(refused.limit).toBe(2);
+    } finally {
+      delete process.env.MAX_PENDING_INVITATIONS;
+      resetEnv();
+    }
+  });
+
+  it("an invitation waits for an address that has no account yet, and expires unanswered", async () => {
+    const o = owner.client;
+    const email = `later-${Date.now()}@example.com`;
+    await expectJson(await addMember(o, shared.id, email, "viewer"), 201);
+    const later = await signedInClient("later", email);
+    expect((await myInvitations(later.client)).map((i) => i.project.id)).toEqual([shared.id]);
+    await testDb(database)
+      .update(projectInvitationsTable)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(projectInvitationsTable.email, email));
+    expect(await myInvitations(later.client)).toEqual([]);
+    expect((await expectJson<{ invitations: unknown[] }>(await o.get(projectInvitations.GET, "", p(shared.id)), 200)).invitations).toEqual([]);
   });
 
   it("a project always keeps at least one owner (409), and any member may leave", async () => {
@@ -252,7 +343,7 @@ describe("owners", () => {
     );
     // A member who leaves loses the project (and it stops being their current one).
     const leaver = await signedInClient("leaver");
-    await expectJson(await addMember(o, shared.id, leaver.email, "viewer"), 201);
+    await join(o, shared.id, leaver, "viewer");
     await expectJson(await setCurrent(leaver.client, shared.id), 200);
     await expectJson(await leaver.client.delete(memberById.DELETE, "", p(shared.id, { userId: String(leaver.userId) })), 200);
     expect((await expectJson(await leaver.client.get(current.GET, "/api/projects/current"), 404)).error).toBe("No current project");
@@ -262,7 +353,7 @@ describe("owners", () => {
     const o = owner.client;
     const doomed = await newProject(o, "Temporary Works");
     await expectJson(await addRow(o, doomed.id, "box", { Parameter: "SpanLength", Item1: "40" }), 201);
-    await expectJson(await addMember(o, doomed.id, viewer.email, "viewer"), 201);
+    await join(o, doomed.id, viewer, "viewer");
     // The viewer already has a project named "Viaduct option B".
     const clash = await o.call(project.PATCH, "", { method: "PATCH", ...p(doomed.id), body: { name: "Viaduct Option B" } });
     expect((await expectJson(clash, 409)).error).toMatch(new RegExp(viewer.email.replace(/\./g, "\\.")));

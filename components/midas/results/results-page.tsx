@@ -29,12 +29,20 @@ export async function MidasResultsPage({ kind, title, path }: { kind: ResultKind
   const project = page.current;
   let answer: ResultsAnswer | null = null;
   try {
-    answer = await projectResults(page.user.id, project, kind);
+    answer = await projectResults(project, kind);
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === "not-found")) throw error;
   }
   const reason = answer ? null : await runAnalysisReason(page.user.id, project);
   return (
-    <ResultsView key={`${project.id}-${kind}`} project={{ id: project.id, name: project.name }} kind={kind} title={title} answer={answer} runReason={reason} />
+    <ResultsView
+      key={`${project.id}-${kind}`}
+      project={{ id: project.id, name: project.name }}
+      kind={kind}
+      title={title}
+      answer={answer}
+      runReason={reason}
+      refreshReason={refusal(project.role, "write", project.name)}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { useMemo, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DisabledReason } from "@/components/ui/disabled-reason";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { calculationLink } from "@/lib/calculations/links";
@@ -30,6 +31,12 @@ if (typeof window !== "undefined") void import("./results-chart");
 const fmt = (v: number) => v.toLocaleString("en-AU", { maximumFractionDigits: 1 });
 const when = (iso: string) => new Date(iso).toLocaleString("en-AU", { dateStyle: "medium", timeStyle: "short" });
 
+/** Where the results came from, as an engineer signing them needs to know: when, how, and through whose MIDAS. */
+function provenance(answer: Answer): string {
+  const how = answer.source === "analysis" ? "read from MIDAS by the analysis run" : "read again from MIDAS";
+  return `${how} ${when(answer.fetchedAt)}${answer.fetchedBy ? ` through the connection of ${answer.fetchedBy.name}` : ""}`;
+}
+
 /** How many cases are chosen when a page opens: a readable chart, the rest a click away. */
 const FIRST_CHOICE = 3;
 
@@ -40,9 +47,11 @@ export type ResultsViewProps = {
   answer: Answer | null;
   /** Why Run analysis cannot be used now (null: it can). */
   runReason: string | null;
+  /** Why the results cannot be read again from MIDAS (a viewer's role), or null. */
+  refreshReason: string | null;
 };
 
-export function ResultsView({ project, kind, title, answer: initial, runReason }: ResultsViewProps) {
+export function ResultsView({ project, kind, title, answer: initial, runReason, refreshReason }: ResultsViewProps) {
   const [answer, setAnswer] = useState<Answer | null>(initial);
   const [chosen, setChosen] = useState<string[]>(() => (initial?.cases ?? []).slice(0, FIRST_CHOICE));
   const [column, setColumn] = useState(CHART_COLUMNS[kind][0]!);
@@ -84,7 +93,7 @@ export function ResultsView({ project, kind, title, answer: initial, runReason }
   async function refresh() {
     setRefreshing(true);
     setFailure(null);
-    const read = await callApi(midasApi.results, { params: { id: project.id, kind }, query: { refresh: "1" } });
+    const read = await callApi(midasApi.refreshResults, { params: { id: project.id, kind } });
     setRefreshing(false);
     if (read.ok) setAnswer(read.data);
     else setFailure(read.error);
@@ -98,7 +107,7 @@ export function ResultsView({ project, kind, title, answer: initial, runReason }
       <div>
         <h1 className="text-3xl font-semibold tracking-tight text-white print:text-black">{title}</h1>
         <p className="mt-1 text-sm text-zinc-300 print:text-black">
-          {project.name}: read from MIDAS {when(answer.fetchedAt)}. Forces in {units.force}, lengths in {units.length}, moments in {units.force}·{units.length}.
+          {project.name}: {provenance(answer)}. Forces in {units.force}, lengths in {units.length}, moments in {units.force}·{units.length}.
         </p>
       </div>
 
@@ -163,10 +172,12 @@ export function ResultsView({ project, kind, title, answer: initial, runReason }
                   Export XLSX
                 </a>
               </Button>
-              <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing}>
-                <RefreshCwIcon aria-hidden="true" />
-                {refreshing ? "Reading..." : "Read again from MIDAS"}
-              </Button>
+              <DisabledReason reason={refreshReason}>
+                <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshReason !== null || refreshing}>
+                  <RefreshCwIcon aria-hidden="true" />
+                  {refreshing ? "Reading..." : "Read again from MIDAS"}
+                </Button>
+              </DisabledReason>
             </div>
           </div>
         </CardContent>

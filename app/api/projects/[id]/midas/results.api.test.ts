@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as analysis from "@/app/api/projects/[id]/midas/analysis/route";
 import * as apply from "@/app/api/projects/[id]/midas/apply/route";
 import * as results from "@/app/api/projects/[id]/midas/results/[kind]/route";
+import * as refresh from "@/app/api/projects/[id]/midas/results/[kind]/refresh/route";
 import * as row from "@/app/api/projects/[id]/datasets/[ds]/rows/[rowId]/route";
 import * as rows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
 import * as connection from "@/app/api/midas/connection/route";
@@ -25,6 +26,9 @@ type Analysis = { runId: string; outcome: "done" | "failed"; error?: string; kin
 type Results = {
   kind: string;
   fetchedAt: string;
+  source: "analysis" | "refresh";
+  fetchedBy: { id: number; name: string } | null;
+  analysisId: string | null;
   stale: boolean;
   units: { force: string; length: string };
   columns: string[];
@@ -38,6 +42,8 @@ const runAnalysis = (client: TestClient, id: number) => client.post(analysis.POS
 const applyTo = (client: TestClient, id: number) => client.post(apply.POST, `/api/projects/${id}/midas/apply`, p(id));
 const resultsOf = (client: TestClient, id: number, kind: string, query = "") =>
   client.get(results.GET, `/api/projects/${id}/midas/results/${kind}${query}`, p(id, { kind }));
+const refreshOf = (client: TestClient, id: number, kind: string) =>
+  client.post(refresh.POST, `/api/projects/${id}/midas/results/${kind}/refresh`, p(id, { kind }));
 
 async function setCell(client: TestClient, id: number, ds: string, parameter: string, item: string, value: string): Promise<void> {
   const list = (await expectJson<{ data: Row[] }>(await client.get(rows.GET, `/api/projects/${id}/datasets/${ds}/rows`, p(id, { ds })), 200)).data;
@@ -171,10 +177,33 @@ describe("Run analysis and the MIDAS results", () => {
     expect(fresh.stale).toBe(false);
 
     const reads = sim.state.requests.filter((r) => r.path === "/civil/post/TABLE").length;
-    const refreshed = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction", "?refresh=1"), 200);
+    const refreshed = await expectJson<Results>(await refreshOf(owner.client, viaduct, "reaction"), 200);
     expect(sim.state.requests.filter((r) => r.path === "/civil/post/TABLE").length).toBe(reads + 1);
     expect(refreshed.rows).toEqual(fresh.rows);
     expect(Date.parse(refreshed.fetchedAt)).toBeGreaterThanOrEqual(Date.parse(fresh.fetchedAt));
+    // Read again, through the owner's connection, of the build the last analysis analysed.
+    expect(refreshed).toMatchObject({ source: "refresh", fetchedBy: { id: owner.userId }, analysisId: fresh.analysisId });
+  });
+
+  it("a viewer cannot overwrite the project's results: a GET never reads MIDAS, and the refresh is refused with 403 (issue 24, item 1)", async () => {
+    const before = await expectJson<Results>(await resultsOf(owner.client, viaduct, "pile"), 200);
+    expect(before).toMatchObject({ source: "analysis", fetchedBy: { id: owner.userId }, analysisId: expect.any(String) });
+    // The viewer's own connection points at a server that answers empty tables.
+    const empty = await startMidasSimulator({ port: 0, key: KEY });
+    await expectJson(await viewer.client.call(connection.PUT, "/api/midas/connection", { method: "PUT", body: { baseUrl: empty.url, apiKey: KEY } }), 200);
+    try {
+      const reads = sim.state.requests.length + empty.state.requests.length;
+      const read = await expectJson<Results>(await resultsOf(viewer.client, viaduct, "pile", "?refresh=1"), 200);
+      expect(read.rows).toEqual(before.rows);
+      expect((await expectJson(await refreshOf(viewer.client, viaduct, "pile"), 403)).error).toMatch(/viewer/i);
+      expect(sim.state.requests.length + empty.state.requests.length).toBe(reads);
+      // The owner still sees the results of the analysis, unchanged.
+      const after = await expectJson<Results>(await resultsOf(owner.client, viaduct, "pile"), 200);
+      expect(after).toEqual(before);
+    } finally {
+      await expectJson(await viewer.client.call(connection.PUT, "/api/midas/connection", { method: "PUT", body: { baseUrl: sim.url, apiKey: KEY } }), 200);
+      await empty.close();
+    }
   });
 
   it("answers 502 when MIDAS is down, and outcome failed when MIDAS answers an error body with HTTP 200", async () => {
@@ -182,7 +211,7 @@ describe("Run analysis and the MIDAS results", () => {
     const down = await expectJson(await runAnalysis(owner.client, viaduct), 502);
     expect(down).toMatchObject({ kind: "not-running", runId: expect.any(String) });
     expect(down.error).toMatch(/not running/);
-    expect((await expectJson(await resultsOf(owner.client, viaduct, "girder", "?refresh=1"), 502)).kind).toBe("not-running");
+    expect((await expectJson(await refreshOf(owner.client, viaduct, "girder"), 502)).kind).toBe("not-running");
     // The stored results are still there without a refresh.
     await expectJson(await resultsOf(owner.client, viaduct, "girder"), 200);
     sim.state.notRunning = false;
@@ -192,7 +221,7 @@ describe("Run analysis and the MIDAS results", () => {
     expect(failed).toMatchObject({ outcome: "failed", error: expect.stringMatching(/singular/) });
 
     sim.state.errorBody = { path: /^\/civil\/post\/TABLE$/, message: "Error: no results for this model." };
-    expect((await expectJson(await resultsOf(owner.client, viaduct, "bearing", "?refresh=1"), 502)).error).toMatch(/no results for this model/);
+    expect((await expectJson(await refreshOf(owner.client, viaduct, "bearing"), 502)).error).toMatch(/no results for this model/);
     const unread = await expectJson<Analysis>(await runAnalysis(owner.client, viaduct), 200);
     expect(unread).toMatchObject({ outcome: "failed", error: expect.stringMatching(/no results for this model/), kinds: [] });
   });

@@ -7,14 +7,14 @@ import { resultsFile } from "@/lib/midas/results-file";
 import { resultParams, resultsQuery } from "@/lib/midas/schemas";
 
 /** The stored results of a kind as JSON, or as a CSV or XLSX download: viewers may read them too. */
-export const GET = route({ params: resultParams, project: { from: "param", need: "read" } }, async ({ auth, params, project, request }) => {
+export const GET = route({ params: resultParams, project: { from: "param", need: "read" } }, async ({ params, project, request }) => {
   const query = resultsQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw new DomainError("invalid", describeZodError(query.error).replace("request body", "query"));
   const cases = query.data.cases
     ?.split(",")
     .map((c) => c.trim())
     .filter(Boolean);
-  const answer = await projectResults(auth.user.id, project, params.kind, { cases, refresh: query.data.refresh === "1" });
+  const answer = await projectResults(project, params.kind, { cases });
   const format = query.data.format ?? "json";
   if (format === "json") return Response.json(answer satisfies ResponseOf<typeof midasApi.results>);
   const file = await resultsFile(answer, params.kind, format, { project: project.name, fetchedAt: answer.fetchedAt, stale: answer.stale });
