@@ -13,7 +13,7 @@ export const MAX_HISTORY_MESSAGES = 100;
 /** The default of CHAT_MAX_CONVERSATION_BYTES: a conversation, in bytes of JSON (the server sends all of it to the model each time). */
 export const MAX_HISTORY_BYTES = 1_000_000;
 /** The setting that bounds a conversation's size, named in the refusal. */
-export const CONVERSATION_BYTES_SETTING = "CHAT_MAX_CONVERSATION_BYTES";
+const CONVERSATION_BYTES_SETTING = "CHAT_MAX_CONVERSATION_BYTES";
 
 export type LimitCheck = { ok: true; messages: UIMessage[] } | { ok: false; kind: "invalid" | "too-large"; error: string; bytes?: number; limit?: number };
 
