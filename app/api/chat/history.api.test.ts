@@ -1,9 +1,11 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as projects from "@/app/api/projects/route";
 import * as currentProject from "@/app/api/projects/current/route";
 import type { ConfirmProposal, RowEditsProposal } from "@/lib/assistant/cards";
+import { conversations as conversationsTable } from "@/db/schema";
 import { resetEnv } from "@/lib/env";
-import { useTestDatabase } from "@/test/database";
+import { testDb, useTestDatabase } from "@/test/database";
 import { expectJson, type TestClient } from "@/test/http";
 import { defaultScript } from "@/test/llm-fake/default-script";
 import { type ChatRequestBody as ModelRequest, contentText, type FakeLlm, startFakeLlm } from "@/test/llm-fake/server";
@@ -16,7 +18,7 @@ import * as chat from "./route";
 const MAX_BYTES = 30_000;
 const MAX_CONVERSATIONS = 3;
 
-useTestDatabase();
+const database = useTestDatabase();
 let fake: FakeLlm;
 
 beforeAll(async () => {
@@ -236,4 +238,86 @@ describe("the limits of what a user keeps", () => {
     await expectJson(await me.client.delete(conversation.DELETE, "", { params: { id: "count-1" } }), 200);
     await say(me.client, "count-extra", "hello");
   });
+});
+
+describe("random chat requests", () => {
+  it("never answer 5xx; a refusal is {error} and stores nothing", async () => {
+    const me = await signedInClient("random");
+    await say(me.client, "random-0", "hello");
+    const text = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: "binary", maxLength: 30 }),
+      fc.constantFrom("\u0000", "\ud800", "", " ", "x".repeat(8_001)),
+    );
+    const part = fc.oneof(
+      fc.record({ type: fc.constant("text"), text }),
+      fc.record(
+        {
+          type: fc.constantFrom("tool-proposeRowEdits", "file", "reasoning", "step-start"),
+          text,
+          toolCallId: text,
+          state: text,
+          output: fc.jsonValue({ maxDepth: 2 }),
+        },
+        { requiredKeys: ["type"] },
+      ),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const wellFormed = fc.record({
+      id: fc.constantFrom("m-1", "m-2", "m-3"),
+      role: fc.constant("user"),
+      parts: fc.tuple(fc.record({ type: fc.constant("text"), text: fc.string({ minLength: 1, maxLength: 30 }) })),
+    });
+    const anyMessage = fc.record(
+      {
+        id: fc.oneof(fc.constantFrom("m-1", "m-2", "x"), text),
+        role: fc.constantFrom("user", "user", "assistant", "system", "tool", ""),
+        parts: fc.oneof(fc.array(part, { maxLength: 3 }), fc.jsonValue({ maxDepth: 1 })),
+        metadata: fc.jsonValue({ maxDepth: 2 }),
+      },
+      { requiredKeys: ["role", "parts"] },
+    );
+    const message = fc.oneof({ weight: 2, arbitrary: wellFormed }, { weight: 3, arbitrary: anyMessage });
+    const outcome = fc.oneof(
+      { weight: 4, arbitrary: fc.record({ ok: fc.boolean(), message: fc.string({ maxLength: 30 }), at: fc.constant("2026-01-01T10:00:00.000Z") }) },
+      fc.record({ ok: fc.boolean(), message: text, at: text, declined: fc.boolean() }, { requiredKeys: ["ok", "message", "at"] }),
+      fc.record({
+        ok: fc.constant(false),
+        message: text,
+        at: text,
+        conflict: fc.record({ rowId: fc.integer(), current: fc.dictionary(text, fc.oneof(text, fc.double())) }),
+      }),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    // Mostly well-formed around the parts under test, so that many get past the schema.
+    const mostly = <T, U>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<U>) => fc.oneof({ weight: 5, arbitrary: valid }, { weight: 1, arbitrary: other });
+    const body = fc.record(
+      {
+        id: mostly(fc.constantFrom("random-0", "random-1", "random-2"), text),
+        messages: mostly(fc.array(message, { minLength: 1, maxLength: 3 }), fc.jsonValue({ maxDepth: 2 })),
+        outcomes: mostly(fc.array(fc.record({ toolCallId: fc.constantFrom("c", "call_1_0"), outcome }), { maxLength: 2 }), fc.jsonValue({ maxDepth: 1 })),
+        trigger: mostly(fc.constantFrom("submit-message", "regenerate-message"), text),
+      },
+      { requiredKeys: ["id", "messages"] },
+    );
+    const fingerprint = async () => JSON.stringify(await testDb(database).select().from(conversationsTable).orderBy(conversationsTable.id));
+    const statuses: Record<number, number> = {};
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const before = await fingerprint();
+        const response = await send(me.client, b);
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        if (response.status === 200) {
+          await readChunks(response);
+          return;
+        }
+        expect(response.status).toBeLessThan(500);
+        expect(typeof ((await response.json()) as { error?: unknown }).error).toBe("string");
+        expect(await fingerprint()).toBe(before);
+      }),
+      { numRuns: 100 },
+    );
+    // Enough of them got through to the model to mean something.
+    expect(statuses[200] ?? 0, JSON.stringify(statuses)).toBeGreaterThan(5);
+  }, 180_000);
 });
