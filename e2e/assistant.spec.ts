@@ -50,6 +50,11 @@ test("a proposed edit is saved only on Apply, and the data screen shows it", asy
   await expect(card.getByText(/Saved 1 change/)).toBeVisible();
   expect(await value()).toBe("12");
   await expect(page.getByText(/^Noted: Result: Saved 1 change/)).toBeVisible();
+  // The outcome is on the server's copy of the card: reopened, the card shows it and offers no Apply.
+  await expect(page).toHaveURL(/[?&]c=/);
+  await page.reload();
+  await expect(card.getByText(/Saved 1 change/)).toBeVisible();
+  await expect(card.getByRole("button", { name: "Apply" })).toHaveCount(0);
 
   await page.goto("/revitpier");
   await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/);
@@ -90,8 +95,45 @@ test("an old conversation reopens from the sidebar", async ({ page }, testInfo) 
     .click();
   await expect(page.getByText(/Lsy\.t\.lap = /)).toHaveText(answer!);
   await expect(page).toHaveURL(/[?&]c=/);
-  // The conversation goes on where it was.
+  // The conversation goes on where it was; the browser sends the new message only (the server keeps the rest).
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/chat");
   await ask(page, "What is the bending capacity of b 300 D 450 f'c 32 with 1800 mm² at 390?");
+  const body = (await sent).postDataJSON() as { messages: { role: string; parts: { text?: string }[] }[] };
+  expect(body.messages).toHaveLength(1);
+  expect(body.messages[0]).toMatchObject({ role: "user", parts: [{ text: "What is the bending capacity of b 300 D 450 f'c 32 with 1800 mm² at 390?" }] });
   await expect(page.getByText("φMuo = 253.6 kNm", { exact: true })).toBeVisible();
   await expect(page.getByText(/Lsy\.t\.lap = /)).toBeVisible();
+});
+
+test("a full conversation and too many conversations: the refusal says what to do", async ({ page }) => {
+  // The server's refusals (app/api/chat/history.api.test.ts reaches them for real); their limits are far off in this run.
+  const refusals = [
+    {
+      status: 413,
+      error: "This conversation would be 1,001 kB, over its limit of 1,000 kB (CHAT_MAX_CONVERSATION_BYTES = 1000000). Start a new conversation to go on.",
+      limit: 1_000_000,
+    },
+    {
+      status: 429,
+      error:
+        "You have 500 conversations with the assistant in this project, its limit (CHAT_MAX_CONVERSATIONS_PER_PROJECT = 500). Delete old conversations to start a new one, or go on in one you have.",
+      limit: 500,
+    },
+  ];
+  await page.goto("/midas/chatbot");
+  for (const { status, error, limit } of refusals) {
+    await page.route("**/api/chat", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ error, limit }) }));
+    await ask(page, "hello");
+    const alert = page.getByRole("alert").filter({ hasText: "The answer failed" });
+    await expect(alert).toContainText(error);
+    // Sending it again would be refused again: no "Try again".
+    await expect(alert.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    await page.unroute("**/api/chat");
+    if (status === 413) {
+      await alert.getByRole("button", { name: "Start a new conversation" }).click();
+      await expect(page.getByRole("heading", { name: "Ask the engineering assistant" })).toBeVisible();
+    } else {
+      await expect(alert.getByRole("button", { name: "Start a new conversation" })).toHaveCount(0);
+    }
+  }
 });

@@ -42,6 +42,11 @@ describe("parseEnv", () => {
     expect(
       parseEnv({ LLM_BASE_URL: "https://api.openai.com/v1", LLM_API_KEY: " sk-abc ", LLM_MODEL: "gpt-4.1-mini", CHAT_MESSAGES_PER_MINUTE: "5" }),
     ).toMatchObject({ LLM_BASE_URL: "https://api.openai.com/v1", LLM_API_KEY: "sk-abc", LLM_MODEL: "gpt-4.1-mini", CHAT_MESSAGES_PER_MINUTE: 5 });
+    expect([unset.CHAT_MAX_CONVERSATION_BYTES, unset.CHAT_MAX_CONVERSATIONS_PER_PROJECT]).toEqual([1_000_000, 500]);
+    expect(parseEnv({ CHAT_MAX_CONVERSATION_BYTES: "200000", CHAT_MAX_CONVERSATIONS_PER_PROJECT: "50" })).toMatchObject({
+      CHAT_MAX_CONVERSATION_BYTES: 200_000,
+      CHAT_MAX_CONVERSATIONS_PER_PROJECT: 50,
+    });
     const blank = parseEnv({ LLM_BASE_URL: "", LLM_API_KEY: "", LLM_MODEL: "  " });
     expect([blank.LLM_BASE_URL, blank.LLM_API_KEY, blank.LLM_MODEL]).toEqual([undefined, undefined, undefined]);
   });
@@ -60,6 +65,11 @@ describe("parseEnv", () => {
       [{ SEED_DEMO: "maybe" }, 'Invalid environment variable SEED_DEMO: expected "1" or "0"'],
       [{ LLM_BASE_URL: "localhost:11434/v1" }, "Invalid environment variable LLM_BASE_URL: expected an http(s) URL"],
       [{ CHAT_MESSAGES_PER_MINUTE: "0" }, "Invalid environment variable CHAT_MESSAGES_PER_MINUTE: expected a whole number of messages"],
+      [{ CHAT_MAX_CONVERSATION_BYTES: "5000" }, "Invalid environment variable CHAT_MAX_CONVERSATION_BYTES: expected a size in bytes of at least 10000"],
+      [
+        { CHAT_MAX_CONVERSATIONS_PER_PROJECT: "0" },
+        "Invalid environment variable CHAT_MAX_CONVERSATIONS_PER_PROJECT: expected a whole number of conversations",
+      ],
       [{ DATABASE_URL: "postgres://db/x" }, "Invalid environment variable PONTIFEX_SECRET: required when DATABASE_URL is set"],
       [{ DATABASE_URL: "postgres://db/x", PONTIFEX_SECRET: "   " }, "Invalid environment variable PONTIFEX_SECRET: required when DATABASE_URL is set"],
       [{ PONTIFEX_SECRET: "s3cret-but-short" }, "Invalid environment variable PONTIFEX_SECRET: expected at least 32 characters"],

@@ -132,6 +132,9 @@ const envObject = z.object({
   LLM_API_KEY: optionalText.optional(),
   LLM_MODEL: optionalText.optional(),
   CHAT_MESSAGES_PER_MINUTE: positiveInt("a whole number of messages, at least 1").default(20),
+  // What one conversation may hold (the server sends all of it to the model with every message), and how many each user may keep per project.
+  CHAT_MAX_CONVERSATION_BYTES: positiveInt("a size in bytes of at least 10000", 10_000).default(1_000_000),
+  CHAT_MAX_CONVERSATIONS_PER_PROJECT: positiveInt("a whole number of conversations, at least 1").default(500),
   DECK_UNIT_URL: optionalUrl.optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {

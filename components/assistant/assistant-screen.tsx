@@ -35,6 +35,10 @@ export function AssistantScreen(props: AssistantScreenProps) {
   // A new chat gets its id once, here; a stored one keeps its own.
   const [newId, setNewId] = useState(() => generateId());
   const chatId = props.conversation?.id ?? newId;
+  const startNew = () => {
+    setNewId(generateId());
+    props.onNewChat();
+  };
 
   const sidebar = (inDrawer: boolean) => (
     <ConversationSidebar
@@ -46,8 +50,7 @@ export function AssistantScreen(props: AssistantScreenProps) {
       }}
       onNew={() => {
         if (inDrawer) setDrawerOpen(false);
-        setNewId(generateId());
-        props.onNewChat();
+        startNew();
       }}
       onRename={props.onRenameConversation}
       onDelete={props.onDeleteConversation}
@@ -82,6 +85,7 @@ export function AssistantScreen(props: AssistantScreenProps) {
           actions={props.actions}
           configured={props.configured}
           onAnswerFinished={props.onConversationChanged}
+          onNewChat={startNew}
         />
       </section>
     </div>

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { type AssistantActions, actionReport, assistantApi, ChatHttpError, chatFetch, decide } from "@/lib/assistant/api";
+import { type AssistantActions, actionReport, assistantApi, ChatHttpError, chatFetch, chatRequestBody, decide } from "@/lib/assistant/api";
 import type { Proposal } from "@/lib/assistant/cards";
 import { checkMessageText, MAX_MESSAGE_CHARS } from "@/lib/assistant/limits";
 import type { AssistantUIMessage } from "@/lib/assistant/tools";
@@ -60,15 +60,26 @@ export type ChatPaneProps = {
   configured: boolean;
   /** An answer ended (or was stopped): the conversation changed on the server. */
   onAnswerFinished?: (chatId: string) => void;
+  /** Opens a new, empty conversation (offered when this one is full). */
+  onNewChat?: () => void;
 };
 
 /**
  * One conversation: the messages with their tool cards, streaming with Stop,
  * copy and regenerate, and the composer. Talks to the server only through
- * the AI SDK's chat transport (POST assistantApi.chat).
+ * the AI SDK's chat transport (POST assistantApi.chat), which sends the new
+ * message only: the server keeps the conversation.
  */
-export function ChatPane({ chatId, initialMessages, actions, configured, onAnswerFinished }: ChatPaneProps) {
-  const transport = useMemo(() => new DefaultChatTransport<AssistantUIMessage>({ api: assistantApi.chat.path, fetch: chatFetch }), []);
+export function ChatPane({ chatId, initialMessages, actions, configured, onAnswerFinished, onNewChat }: ChatPaneProps) {
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<AssistantUIMessage>({
+        api: assistantApi.chat.path,
+        fetch: chatFetch,
+        prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => ({ body: chatRequestBody({ id, messages, trigger, messageId }) }),
+      }),
+    [],
+  );
   const finished = useRef(onAnswerFinished);
   useEffect(() => {
     finished.current = onAnswerFinished;
@@ -212,7 +223,12 @@ export function ChatPane({ chatId, initialMessages, actions, configured, onAnswe
               <AlertTitle>The answer failed</AlertTitle>
               <AlertDescription>
                 <p>{error.message}</p>
-                {!(error instanceof ChatHttpError && [400, 413].includes(error.status)) && (
+                {error instanceof ChatHttpError && error.status === 413 && onNewChat && (
+                  <Button size="sm" variant="outline" className="mt-2" onClick={onNewChat}>
+                    Start a new conversation
+                  </Button>
+                )}
+                {!(error instanceof ChatHttpError && !error.retryable) && (
                   <Button
                     size="sm"
                     variant="outline"

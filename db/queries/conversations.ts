@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { conversations } from "../schema";
 
@@ -10,14 +10,45 @@ const owned = (id: string, owner: ConversationOwner) =>
 
 const summary = { id: conversations.id, title: conversations.title, updatedAt: conversations.updatedAt };
 
-/** Who a conversation id belongs to, whoever they are (undefined: no conversation has this id yet). */
-export async function conversationOwner(id: string, db: Database = defaultDb()): Promise<ConversationOwner | undefined> {
+/** A conversation by id, whoever's it is: its owner and messages (undefined: no conversation has this id yet). */
+export async function conversationById(id: string, db: Database = defaultDb()): Promise<(ConversationOwner & { messages: unknown[] }) | undefined> {
   const [row] = await db
-    .select({ userId: conversations.userId, projectId: conversations.projectId })
+    .select({ userId: conversations.userId, projectId: conversations.projectId, messages: conversations.messages })
     .from(conversations)
     .where(eq(conversations.id, id))
     .limit(1);
   return row;
+}
+
+export type CreatedConversation = { created: true } | { created: false; reason: "full"; count: number } | { created: false; reason: "taken" };
+
+/**
+ * Creates a conversation unless its owner already has `limit` in the project
+ * ("full", with how many) or the id exists ("taken": made meanwhile). The
+ * count and the insert run under a per-owner lock, so first messages sent in
+ * parallel cannot pass the limit together, on any number of servers.
+ */
+export async function createConversation(
+  values: ConversationOwner & { id: string; title: string; messages: unknown[] },
+  limit: number,
+  db: Database = defaultDb(),
+): Promise<CreatedConversation> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pontifex:conversations:${values.userId}:${values.projectId}`}))`);
+    const [held] = await tx
+      .select({ n: count() })
+      .from(conversations)
+      .where(and(eq(conversations.userId, values.userId), eq(conversations.projectId, values.projectId)));
+    const n = held?.n ?? 0;
+    if (n >= limit) return { created: false, reason: "full", count: n };
+    const now = new Date();
+    const inserted = await tx
+      .insert(conversations)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: conversations.id })
+      .returning({ id: conversations.id });
+    return inserted.length > 0 ? { created: true } : { created: false, reason: "taken" };
+  });
 }
 
 /** The user's conversations in a project, the most recently active first. */

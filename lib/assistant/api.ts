@@ -25,14 +25,52 @@ export const assistantRoutes = {
 /** The routes as the browser calls them, typed by their endpoints' schemas (zod itself stays on the server). */
 export const assistantApi = typedRoutes<typeof assistantEndpoints>(assistantRoutes);
 
-/**
- * What useChat's DefaultChatTransport posts to `assistantApi.chat.path`. `id` is the conversation's.
- * The messages are checked in depth by streamAssistantReply (limits, then the SDK against the tools).
- */
-export type ChatRequestBody = Omit<z.infer<typeof chatRequestSchema>, "messages"> & { messages: AssistantUIMessage[] };
+/** Proposal cards' outcomes one chat request may report. */
+export const MAX_OUTCOMES_PER_REQUEST = 50;
 
-/** A refusal of the chat route before any streaming: 400, 401, 403, 404, 413, 415, 429, or 503 when the assistant is not configured. */
-export type ChatErrorBody = { error: string; notConfigured?: boolean };
+export type OutcomeReport = { toolCallId: string; outcome: ActionOutcome };
+
+/**
+ * What the chat posts to `assistantApi.chat.path`: the conversation's id, the engineer's new message (the last
+ * one), and what the clicks on its proposal cards did. The server keeps the rest of the conversation.
+ */
+export type ChatRequestBody = Omit<z.infer<typeof chatRequestSchema>, "messages" | "outcomes"> & { messages: AssistantUIMessage[]; outcomes?: OutcomeReport[] };
+
+/**
+ * The body of a chat request from useChat's state (the transport's prepareSendMessagesRequest). The outcomes
+ * are those the browser wrote on the cards (addToolOutput); the server keeps a card's first one, so sending
+ * the latest few again costs nothing.
+ */
+export function chatRequestBody(request: {
+  id: string;
+  messages: AssistantUIMessage[];
+  trigger?: ChatRequestBody["trigger"];
+  messageId?: string;
+}): ChatRequestBody {
+  const last = request.messages.at(-1);
+  const outcomes = request.messages
+    .flatMap((message) => (message.role === "assistant" ? message.parts : []))
+    .flatMap((part): OutcomeReport[] => {
+      if (!part.type.startsWith("tool-") || !("toolCallId" in part) || part.state !== "output-available") return [];
+      const outcome = (part.output as { outcome?: ActionOutcome } | undefined)?.outcome;
+      return outcome ? [{ toolCallId: part.toolCallId, outcome }] : [];
+    })
+    .slice(-MAX_OUTCOMES_PER_REQUEST);
+  return {
+    id: request.id,
+    messages: last ? [last] : [],
+    ...(request.trigger ? { trigger: request.trigger } : {}),
+    ...(request.messageId ? { messageId: request.messageId } : {}),
+    ...(outcomes.length > 0 ? { outcomes } : {}),
+  };
+}
+
+/**
+ * A refusal of the chat route before any streaming: 400, 401, 403, 404, 413 (a message or the conversation too
+ * large: `limit` then), 415, 429 (too many messages a minute, with Retry-After; or too many conversations:
+ * `limit`), or 503 when the assistant is not configured.
+ */
+export type ChatErrorBody = { error: string; notConfigured?: boolean; limit?: number };
 
 /** The longest title of a conversation; a new one takes the start of its first message. */
 export const MAX_TITLE_LENGTH = 120;
@@ -46,6 +84,8 @@ export class ChatHttpError extends Error {
     readonly status: number,
     message: string,
     readonly notConfigured: boolean,
+    /** Sending the same again later may work (not a malformed or too large request, nor a full conversation list). */
+    readonly retryable: boolean = true,
   ) {
     super(message);
     this.name = "ChatHttpError";
@@ -66,7 +106,9 @@ export const chatFetch: typeof fetch = async (input, init) => {
     /* a proxy's HTML page */
   }
   const message = typeof body.error === "string" ? body.error : `The server answered ${response.status} ${response.statusText}`.trim();
-  throw new ChatHttpError(response.status, message, body.notConfigured === true);
+  // A 429 without Retry-After is the conversation count: waiting does not help, deleting does.
+  const retryable = ![400, 413].includes(response.status) && !(response.status === 429 && !response.headers.has("retry-after"));
+  throw new ChatHttpError(response.status, message, body.notConfigured === true, retryable);
 };
 
 // (callApi wants `params` even for a path without any.)

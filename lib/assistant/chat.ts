@@ -20,7 +20,16 @@ import { systemPrompt } from "./prompt";
 import { checkChatMessages } from "./limits";
 import { type AssistantUIMessage, assistantTools, ToolFailure } from "./tools";
 
-export { checkChatMessages, checkMessageText, type LimitCheck, MAX_HISTORY_BYTES, MAX_HISTORY_MESSAGES, MAX_MESSAGE_CHARS, messageText } from "./limits";
+export {
+  checkChatMessages,
+  checkMessageText,
+  checkNewMessage,
+  type LimitCheck,
+  MAX_HISTORY_BYTES,
+  MAX_HISTORY_MESSAGES,
+  MAX_MESSAGE_CHARS,
+  messageText,
+} from "./limits";
 
 /** Model calls per answer: each tool round trip is one; the last one may not call tools, so the answer ends in words. */
 export const MAX_TOOL_STEPS = 6;
@@ -103,7 +112,7 @@ function firstIssue(cause: unknown): string {
 
 export type StreamAssistantReplyOptions = {
   model: ModelConfig;
-  /** The whole conversation, the new user message last (or an assistant message to continue, after an action on a card). */
+  /** The whole conversation as the server built it (prepareTurn: what it stored, the engineer's new message last). */
   messages: unknown;
   context: AssistantContext;
   /** The request's signal: the engineer's Stop (or a closed tab) cancels the model call. */
@@ -123,11 +132,13 @@ const generateMessageId = createIdGenerator({ prefix: "msg", size: 16 });
 /**
  * Streams the assistant's answer as the AI SDK's UI message stream (what
  * useChat reads). Throws AssistantRequestError before anything is streamed
- * when the messages break the limits; everything after (provider down, slow,
- * refusing, a tool failing) arrives in the stream as an error the chat shows.
+ * when the messages break the limits or do not match the tools; everything
+ * after (provider down, slow, refusing, a tool failing) arrives in the
+ * stream as an error the chat shows.
  */
 export async function streamAssistantReply(options: StreamAssistantReplyOptions): Promise<Response> {
-  const checked = checkChatMessages(options.messages);
+  // Its size (CHAT_MAX_CONVERSATION_BYTES) was checked where it was built, before a new conversation was stored.
+  const checked = checkChatMessages(options.messages, Number.POSITIVE_INFINITY);
   if (!checked.ok) throw new AssistantRequestError(checked.kind, checked.error);
   const tools = assistantTools(options.context);
   const validated = await safeValidateUIMessages<AssistantUIMessage>({ messages: checked.messages, tools });

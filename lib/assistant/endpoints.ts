@@ -12,8 +12,13 @@ export const assistantEndpoints = {
     ...assistantRoutes.chat,
     summary: "Ask the assistant: the AI SDK's UI message stream protocol (server-sent events) over the current project",
     description:
-      "The conversation `id` is made by the client; the conversation is stored under it when the answer ends (created with the first message). " +
-      "404 when the id is another user's or another project's conversation, or when there is no current project.",
+      "The conversation `id` is made by the client. The server keeps the conversation: it reads only the engineer's new message (the last of " +
+      "`messages`) and the outcomes of decided cards, sends the model what it stored plus that message, and stores the answer when it ends " +
+      "(a new conversation is created with its first message). " +
+      "404 when the id is another user's or another project's conversation, or when there is no current project; " +
+      "400 when the last message is not the engineer's text; " +
+      "413 when a message passes 8,000 characters or the conversation would pass CHAT_MAX_CONVERSATION_BYTES (`limit`: start a new conversation); " +
+      "429 past CHAT_MESSAGES_PER_MINUTE (with Retry-After) or, for a new conversation, past CHAT_MAX_CONVERSATIONS_PER_PROJECT (`limit`: delete old ones).",
     tag,
     auth: true,
     body: chatRequestSchema,
