@@ -179,18 +179,22 @@ describe("6 and 10. membership without consent; what adding a member tells", () 
   it("a cross-site link with ?project= shows that project to a member but never switches their stored current project", async () => {
     const owner = await newAccount("link-owner");
     const member = await newAccount("link-member");
-    await join(owner.cookie, owner.projectId, member, "editor");
+    // Both accounts start with "My first project": the member may not hold two projects of one name.
+    const { body: shared } = await api<{ project: { id: number } }>(url, owner.cookie, "POST", "/api/projects", { name: "Linked viaduct" });
+    await join(owner.cookie, shared.project.id, member, "editor");
     const before = await api<{ project: { id: number } }>(url, member.cookie, "GET", "/api/projects/current");
-    const page = await fetch(`${url}/revitpier?project=${owner.projectId}`, {
+    const page = await fetch(`${url}/revitpier?project=${shared.project.id}`, {
       headers: { cookie: member.cookie, "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", referer: "https://evil.example/" },
     });
     expect(page.status).toBe(200);
     const after = await api<{ project: { id: number } }>(url, member.cookie, "GET", "/api/projects/current");
     expect(after.body.project.id).toBe(before.body.project.id);
-    expect(after.body.project.id).not.toBe(owner.projectId);
+    expect(after.body.project.id).not.toBe(shared.project.id);
+    // The page showed the linked project (its name is in the server-rendered page).
+    expect(await page.text()).toContain("Linked viaduct");
     // Switching is the member's own PUT, from our origin.
-    expect((await api(url, member.cookie, "PUT", "/api/projects/current", { projectId: owner.projectId })).status).toBe(200);
-    report("round3-project-link", { currentBefore: before.body.project.id, currentAfterLink: after.body.project.id, linked: owner.projectId });
+    expect((await api(url, member.cookie, "PUT", "/api/projects/current", { projectId: shared.project.id })).status).toBe(200);
+    report("round3-project-link", { currentBefore: before.body.project.id, currentAfterLink: after.body.project.id, linked: shared.project.id });
   });
 });
 
