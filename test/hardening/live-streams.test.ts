@@ -425,7 +425,7 @@ describe("live table streams under abuse", () => {
     expect((await Stream.open(second, leaver, projectId)).status).toBe(404);
   });
 
-  it("a deleted project's open streams get a last \"revoked\" event and close", async () => {
+  it('a deleted project\'s open streams get a last "revoked" event and close', async () => {
     const open = await Stream.open(b ?? a, owner, doomedProjectId);
     expect(open.status).toBe(200);
     await open.until(() => open.events.length > 0);
