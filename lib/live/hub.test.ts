@@ -371,6 +371,16 @@ describe("revocation", () => {
     expect(second.stats()).toMatchObject({ streams: 2 });
   });
 
+  it("the bus down: this server's streams still end at once, and the failure reaches the caller (who logs it)", async () => {
+    const failing: RelayBus = { publish: () => Promise.reject(new Error("connection lost")), subscribe: () => {}, close: async () => {} };
+    const live = hub(failing);
+    const a = listener();
+    live.subscribe(7, "pier", joining(1, "tab-a"), a.send, a.end);
+    await expect(live.revoke(7, 1, "removed")).rejects.toThrow("connection lost");
+    expect(a.ended()).toBe(true);
+    expect(a.events.at(-1)).toEqual({ type: "revoked", reason: "removed" });
+  });
+
   it("a deleted project: every stream of it ends with reason project-deleted", async () => {
     const live = hub();
     const a = listener();
