@@ -37,7 +37,7 @@ const [
   { baseSecurityHeaders },
   { PRECOMPRESSED_HEADER },
   { getLiveTables, LiveTables, setLiveTables },
-  { personNameOf },
+  { databaseDirectory },
   { staticAssets },
 ] = await Promise.all([
   import("next"),
@@ -57,7 +57,7 @@ const [
   import("./lib/http/security-headers"),
   import("./lib/http/precompressed"),
   import("./lib/live/hub"),
-  import("./lib/auth/session"),
+  import("./lib/live/directory"),
   import("./lib/http/static-assets"),
 ]);
 
@@ -119,7 +119,7 @@ async function start(): Promise<Pontifex> {
   });
   setRelay(relay);
   // Open tables hear of each other's saves and viewers over the same bus.
-  setLiveTables(new LiveTables(bus, personNameOf));
+  setLiveTables(new LiveTables(bus, databaseDirectory));
 
   // Next 16 attaches its own 'upgrade' listener (HMR, and route matching that
   // may end foreign sockets) to the server it is given, on the first request.

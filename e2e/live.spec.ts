@@ -10,7 +10,7 @@ const rowOf = (page: Page, name: string) =>
     // The Parameter cell also carries the live marks ("saved by ...").
     .filter({ has: page.getByRole("gridcell", { name: new RegExp(`^${name}`) }) });
 
-test("two engineers on one table: each sees who else has it open, who is editing which row, and the other's save without a reload", async ({
+test("two engineers on one table: each sees who else has it open, who is editing which row, the other's save without a reload, and a removal at once", async ({
   page,
   browser,
 }, testInfo) => {
@@ -30,7 +30,7 @@ test("two engineers on one table: each sees who else has it open, who is editing
     (await colleague.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: "Ada", lastName: "Lovelace" }, headers })).status(),
   ).toBe(201);
   expect((await colleague.request.post("/api/auth/login", { data: { email, password: PASSWORD }, headers })).status()).toBe(200);
-  await shareCurrentProject(page, email, "editor", colleague);
+  const projectId = await shareCurrentProject(page, email, "editor", colleague);
 
   for (const p of [page, colleague]) {
     await p.goto(`/revitbox?filter=${name}`);
@@ -51,6 +51,12 @@ test("two engineers on one table: each sees who else has it open, who is editing
   await expect(rowOf(colleague, name).getByRole("gridcell", { name: "42.25", exact: true })).toBeVisible();
   await expect(rowOf(colleague, name).getByTestId("live-changed")).toHaveText("saved by Grace Hopper");
   await expect(rowOf(colleague, name).getByTestId("live-editing")).toHaveCount(0);
-  await context.close();
+
+  // Removed from the project, the colleague is told at once (her stream ends with `revoked`), and the owner sees her go.
+  const { user } = (await (await colleague.request.get("/api/auth/me")).json()) as { user: { id: number } };
+  expect((await page.request.delete(`/api/projects/${projectId}/members/${user.id}`, { headers })).status()).toBe(200);
+  await expect(colleague.getByText("You are no longer a member of this project.")).toBeVisible();
   await expect(page.getByTestId("live-viewers")).toHaveCount(0);
+  await expect(rowOf(colleague, name)).toHaveCount(0);
+  await context.close();
 });

@@ -122,6 +122,9 @@ const envObject = z.object({
   AUTH_ATTEMPTS_PER_MINUTE: positiveInt("a whole number of attempts, at least 1").default(20),
   MAX_SOCKETS_PER_TOKEN: positiveInt("a whole number of sockets, at least 1").default(5),
   PUSHES_PER_MINUTE: positiveInt("a whole number of pushes, at least 1").default(30),
+  // Open tables' event streams (lib/live), counted on each server process: one per browser tab with a table open.
+  LIVE_STREAMS_PER_USER: positiveInt("a whole number of streams, at least 1").default(20),
+  LIVE_STREAMS_PER_SERVER: positiveInt("a whole number of streams, at least 1").default(1000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(30_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(10_000),
   INVITATION_DAYS: positiveInt("a whole number of days, 1 to 365", 1, 365).default(14),

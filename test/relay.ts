@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll } from "vitest";
-import { personNameOf } from "@/lib/auth/session";
+import { databaseDirectory } from "@/lib/live/directory";
 import { LiveTables, setLiveTables } from "@/lib/live/hub";
 import { type RelayBus, LocalBus, PgBus } from "@/lib/relay/bus";
 import { WEBSOCKET_PATH } from "@/lib/relay/protocol";
@@ -54,7 +54,7 @@ async function startTestRelay(database: TestDatabase, options: Partial<RelayOpti
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   // As in server.ts: the live tables share the relay's bus.
-  const live = install ? new LiveTables(bus, personNameOf) : undefined;
+  const live = install ? new LiveTables(bus, databaseDirectory) : undefined;
   if (install) {
     setRelay(relay);
     setLiveTables(live);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { type Project, type ProjectRole, projectMembers, projects, users } from "../schema";
 
@@ -133,4 +133,25 @@ export async function currentMembership(userId: number, db: Database = defaultDb
     .where(eq(users.id, userId))
     .limit(1);
   return row;
+}
+
+/** The roles of these (project, user) pairs, keyed `${projectId}:${userId}`; a pair missing is not a member (live tables re-check their streams). */
+export async function memberRoles(pairs: { projectId: number; userId: number }[], db: Database = defaultDb()): Promise<Map<string, ProjectRole>> {
+  const roles = new Map<string, ProjectRole>();
+  if (pairs.length === 0) return roles;
+  const wanted = new Set(pairs.map((p) => `${p.projectId}:${p.userId}`));
+  const rows = await db
+    .select({ projectId: projectMembers.projectId, userId: projectMembers.userId, role: projectMembers.role })
+    .from(projectMembers)
+    .where(
+      and(
+        inArray(projectMembers.projectId, [...new Set(pairs.map((p) => p.projectId))]),
+        inArray(projectMembers.userId, [...new Set(pairs.map((p) => p.userId))]),
+      ),
+    );
+  for (const row of rows) {
+    const key = `${row.projectId}:${row.userId}`;
+    if (wanted.has(key)) roles.set(key, row.role);
+  }
+  return roles;
 }

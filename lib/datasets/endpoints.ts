@@ -133,7 +133,7 @@ export const datasetsEndpoints = {
   events: endpoint({
     ...datasetsRoutes.events,
     summary:
-      "Server-sent events of a table: `rows` when someone saves (who, and the row ids; none: the whole table), `presence` with everyone who has it open and the row each is editing",
+      "Server-sent events of a table: first `presence` (everyone who has it open, and the row each is editing), then `presence-change` (who came or changed row, who left; at most every 250 ms), `rows` when someone saves (who, and the row ids; none: the whole table), and a last `revoked` ({reason: removed, role-changed or project-deleted}) when the user's access changes. 429 past LIVE_STREAMS_PER_USER streams of one person, or LIVE_STREAMS_PER_SERVER of the server",
     tag,
     auth: true,
     params: tableParams,
@@ -141,7 +141,7 @@ export const datasetsEndpoints = {
     status: 200,
     response: null,
     produces: "text/event-stream",
-    errors: [400, 401, 404, 503],
+    errors: [400, 401, 404, 429, 503],
   }),
   presence: endpoint({
     ...datasetsRoutes.presence,

@@ -16,6 +16,7 @@ import { copyTables, insertRows } from "@/db/queries/rows";
 import { midasDatasetKeys, templateRows } from "@/lib/midas/tables";
 import type { ProjectRole } from "@/db/schema";
 import { DomainError } from "@/lib/errors";
+import { revokeStreams } from "@/lib/live/hub";
 import { NOT_A_PROJECT, projectAccess } from "./access";
 import type { ProjectSummary } from "./schemas";
 
@@ -84,6 +85,7 @@ export async function rename(userId: number, projectId: number, name: string): P
 export async function remove(userId: number, projectId: number): Promise<void> {
   await projectAccess(userId, projectId, "own");
   await deleteProject(projectId);
+  await revokeStreams(projectId, null, "project-deleted");
 }
 
 export async function members(userId: number, projectId: number): Promise<Member[]> {
@@ -98,6 +100,7 @@ export async function changeRole(userId: number, projectId: number, memberId: nu
   const outcome = await changeMember(projectId, memberId, { role });
   if (outcome === "not-found") throw new DomainError("not-found", "This person is not a member of the project.");
   if (outcome === "last-owner") throw new DomainError("conflict", LAST_OWNER);
+  await revokeStreams(projectId, memberId, "role-changed");
   return (await listMembers(projectId)).find((m) => m.userId === memberId)!;
 }
 
@@ -107,6 +110,7 @@ export async function removeMember(userId: number, projectId: number, memberId: 
   const outcome = await changeMember(projectId, memberId, "remove");
   if (outcome === "not-found") throw new DomainError("not-found", "This person is not a member of the project.");
   if (outcome === "last-owner") throw new DomainError("conflict", LAST_OWNER);
+  await revokeStreams(projectId, memberId, "removed");
 }
 
 export async function current(userId: number): Promise<ProjectSummary> {

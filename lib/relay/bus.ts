@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import type { LiveBusMessage } from "@/lib/live/messages";
 
 /**
  * What the relay of one server tells the relays of all servers (itself
@@ -15,18 +16,19 @@ export type BusMessage =
   | { kind: "connections"; userId: number }
   /** A token was revoked: its sockets close, wherever they are. */
   | { kind: "revoke"; tokenId: number }
-  /** Rows of a project's table were written (lib/live): open browsers reload them. */
-  | { kind: "table-rows"; projectId: number; dataset: string; userId: number | null; name: string; ids: number[] }
-  /** A browser tab started or stopped editing a row (lib/live): the server holding its stream tells the others. */
-  | { kind: "table-editing"; projectId: number; dataset: string; client: string; userId: number; editing: number | null }
-  /** Who has a table open on one server (lib/live). */
-  | {
-      kind: "table-presence";
-      projectId: number;
-      dataset: string;
-      server: string;
-      viewers: { client: string; userId: number; name: string; editing: number | null }[];
-    };
+  /** Live tables (lib/live): saves, who has a table open, streams ended. */
+  | LiveBusMessage;
+
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
+export const MAX_BUS_PAYLOAD_BYTES = 7999;
+
+/** A message as it travels; one too large for NOTIFY is an error on either bus (the embedded one too, so tests find it). */
+export function encodeBusMessage(message: BusMessage): string {
+  const payload = JSON.stringify(message);
+  const bytes = Buffer.byteLength(payload);
+  if (bytes > MAX_BUS_PAYLOAD_BYTES) throw new Error(`A "${message.kind}" bus message of ${bytes} bytes is past NOTIFY's limit of 8,000.`);
+  return payload;
+}
 
 export interface RelayBus {
   publish(message: BusMessage): Promise<void>;
@@ -39,7 +41,9 @@ export class LocalBus implements RelayBus {
   private readonly emitter = new EventEmitter();
 
   async publish(message: BusMessage): Promise<void> {
-    queueMicrotask(() => this.emitter.emit("message", message));
+    // Receivers get a copy, as over PostgreSQL.
+    const payload = encodeBusMessage(message);
+    queueMicrotask(() => this.emitter.emit("message", JSON.parse(payload) as BusMessage));
   }
 
   subscribe(handler: (message: BusMessage) => void): void {
@@ -111,7 +115,7 @@ export class PgBus implements RelayBus {
   }
 
   async publish(message: BusMessage): Promise<void> {
-    await this.pool.query("SELECT pg_notify($1, $2)", [BUS_CHANNEL, JSON.stringify(message)]);
+    await this.pool.query("SELECT pg_notify($1, $2)", [BUS_CHANNEL, encodeBusMessage(message)]);
   }
 
   subscribe(handler: (message: BusMessage) => void): void {
