@@ -103,10 +103,7 @@ export async function listInvitationsFor(email: string, now = new Date(), db: Da
   }));
 }
 
-export type Acceptance =
-  | { outcome: "joined"; project: Project; role: ProjectRole }
-  | { outcome: "not-found" }
-  | { outcome: "name-taken"; name: string };
+export type Acceptance = { outcome: "joined"; project: Project; role: ProjectRole } | { outcome: "not-found" } | { outcome: "name-taken"; name: string };
 
 /**
  * Accepts an invitation addressed to `email` for the user: they become a member with its role (unless they already

@@ -62,22 +62,26 @@ export const rowDataSchema = z.record(z.string(), z.unknown(), { error: "expecte
 });
 
 /**
- * A row id: a whole number, also accepted as a string of digits, within the id column's 32 bits (past it no row has
- * that id, and the database would refuse the comparison).
+ * A row id: a whole number, also accepted as a string of digits. Documented within the id column's 32 bits; a
+ * larger one names no row (404 where a row is looked up, never a comparison the database would refuse).
  */
 export const rowIdSchema = z
-  .union([z.number().int().min(1).max(MAX_ID), z.string().regex(/^\s*\d+\s*$/)], { error: "expected the row id as a positive whole number" })
+  .union([z.number(), z.string()], { error: "expected the row id as a number" })
   .transform((value, ctx) => {
-    const id = Number(value);
-    if (id < 1) {
+    const id = typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+    if (typeof id !== "number" || !Number.isInteger(id) || id < 1) {
       ctx.addIssue({ code: "custom", message: "expected the row id as a positive whole number" });
       return z.NEVER;
     }
-    if (id > MAX_ID) {
-      ctx.addIssue({ code: "custom", message: "no row has that id" });
-      return z.NEVER;
-    }
     return id;
+  })
+  .meta({
+    override: {
+      anyOf: [
+        { type: "integer", minimum: 1, maximum: MAX_ID },
+        { type: "string", pattern: "^\\s*\\d+\\s*$" },
+      ],
+    },
   });
 
 export const createElementSchema = z.object({ data: rowDataSchema });
@@ -104,13 +108,13 @@ export const rowsQuery = z.object({
   format: z.enum(["columns"]).optional().meta({ description: "`columns`: the compact answer of the table screen (column names once, each row an array)" }),
 });
 // In a path, an id past what a row id can be names no row: 404 like any other unknown id.
-export const rowParams = z.object({ id: idSchema, ds: z.string(), rowId: rowIdSchema });
+export const rowParams = z.object({ id: idSchema, ds: z.string(), rowId: rowIdSchema.refine((id) => id <= MAX_ID) });
 export const columnParams = z.object({ id: idSchema, ds: z.string(), name: z.string() });
 
 /** PATCH .../rows: many rows saved as one change, each `data` with its Version. */
 export const saveRowsSchema = z.object({
   rows: z
-    .array(z.object({ id: rowIdSchema, data: rowDataSchema }), {
+    .array(z.object({ id: rowIdSchema.refine((id) => id <= MAX_ID, { error: "no row has that id" }), data: rowDataSchema }), {
       error: "expected rows: [{id, data}]",
     })
     .min(1, { error: "expected at least one row" })

@@ -67,7 +67,10 @@ export const invitationSchema = z
     id: z.string(),
     project: z.object({ id: z.number().int(), name: z.string() }),
     role: projectRoleSchema,
-    invitedBy: z.object({ name: z.string(), email: z.string() }).nullable().meta({ description: "The owner who invited you (null once that account is gone)." }),
+    invitedBy: z
+      .object({ name: z.string(), email: z.string() })
+      .nullable()
+      .meta({ description: "The owner who invited you (null once that account is gone)." }),
     createdAt: z.string().meta({ format: "date-time" }),
     expiresAt: z.string().meta({ format: "date-time" }),
   })
