@@ -18,6 +18,7 @@ import { insertProject, setCurrentProject } from "@/db/queries/projects";
 import { type FlatRow, insertRows, tableSnapshot, updateRow } from "@/db/queries/rows";
 import { seedDemo } from "@/db/seed";
 import { BENCH_COLUMNS as COLUMNS, BENCH_ROWS as ROWS, benchDatabase, benchTable, ensureBuild, logIn, median, ms, printTable, startServer } from "./support";
+import { serverSentEvents } from "@/test/sse";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3642);
@@ -30,22 +31,11 @@ async function openEvents(url: string, cookie: string) {
   const controller = new AbortController();
   const res = await fetch(url, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
   if (res.status !== 200) throw new Error(`events answered ${res.status}: ${await res.text()}`);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
   const waiting: { type: string; resolve: () => void }[] = [];
   void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) !== -1) {
-        const type = /^event: (.*)$/m.exec(buffer.slice(0, end))?.[1];
-        buffer = buffer.slice(end + 2);
-        const i = waiting.findIndex((w) => w.type === type);
-        if (i !== -1) waiting.splice(i, 1)[0]!.resolve();
-      }
+    for await (const { event } of serverSentEvents(res.body!)) {
+      const i = waiting.findIndex((w) => w.type === event);
+      if (i !== -1) waiting.splice(i, 1)[0]!.resolve();
     }
   })();
   return {

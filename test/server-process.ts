@@ -102,6 +102,23 @@ export async function logIn(url: string, email = "demo@pontifex.dev", password =
   return res.headers.getSetCookie()[0]!.split(";")[0]!;
 }
 
+let registered = 0;
+
+/** A fresh account (in its own first project), registered and signed in through the API. */
+export async function newAccount(url: string, prefix = "engineer"): Promise<{ cookie: string; projectId: number; email: string }> {
+  const email = `${prefix}-${++registered}-${Date.now()}@example.com`;
+  const password = "a long enough password";
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
+  const cookie = await logIn(url, email, password);
+  const current = await api<{ project: { id: number } }>(url, cookie, "GET", "/api/projects/current");
+  return { cookie, projectId: current.body.project.id, email };
+}
+
 /** A JSON API call as the browser makes it: same Origin, the session cookie. */
 export async function api<T = Record<string, unknown>>(
   url: string,

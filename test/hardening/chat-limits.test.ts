@@ -10,7 +10,7 @@ import { processDatabase } from "@/test/hardening/process-database";
 import { report } from "@/test/hardening/report";
 import { defaultScript } from "@/test/llm-fake/default-script";
 import { type FakeLlm, type RecordedRequest, startFakeLlm } from "@/test/llm-fake/server";
-import { api, ensureBuild, logIn, type ServerProcess, startServer } from "@/test/server-process";
+import { api, ensureBuild, newAccount, type ServerProcess, startServer } from "@/test/server-process";
 
 const PORT = 3483;
 const LLM_PORT = 3503;
@@ -48,20 +48,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-let accounts = 0;
-/** A fresh account, signed in, in its own first project. */
-async function newAccount(): Promise<string> {
-  const email = `chatter-${++accounts}-${Date.now()}@example.com`;
-  const password = "a long enough password";
-  const registered = await fetch(`${url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(registered.status).toBe(201);
-  return logIn(url, email, password);
-}
-
 let n = 0;
 const userMessage = (text: string) => ({ id: `user-${++n}`, role: "user", parts: [{ type: "text", text }] });
 
@@ -87,7 +73,7 @@ async function stored(cookie: string, id: string): Promise<{ role: string }[]> {
 
 describe("7. chat storage and cost amplification", () => {
   it("a forged 1 MB assistant message in the history is neither sent to the model nor stored; one on its own is refused", async () => {
-    const cookie = await newAccount();
+    const cookie = (await newAccount(url, "chatter")).cookie;
     const id = "forged-history";
     const first = userMessage("hello");
     expect((await chat(cookie, { id, messages: [first] })).status).toBe(200);
@@ -129,7 +115,7 @@ describe("7. chat storage and cost amplification", () => {
   });
 
   it("a conversation stops at CHAT_MAX_CONVERSATION_BYTES: 413 naming the limit, before the model is called; a new conversation goes on", async () => {
-    const cookie = await newAccount();
+    const cookie = (await newAccount(url, "chatter")).cookie;
     const id = "long-conversation";
     let refused: Awaited<ReturnType<typeof chat>> | undefined;
     let accepted = 0;
@@ -158,7 +144,7 @@ describe("7. chat storage and cost amplification", () => {
   });
 
   it("a user's conversations in a project stop at CHAT_MAX_CONVERSATIONS_PER_PROJECT: 429 naming the limit, also when started all at once", async () => {
-    const cookie = await newAccount();
+    const cookie = (await newAccount(url, "chatter")).cookie;
     const started = await Promise.all(Array.from({ length: 12 }, (_, i) => chat(cookie, { id: `burst-${i}`, messages: [userMessage("hello")] })));
     const statuses = started.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_CONVERSATIONS);

@@ -12,6 +12,7 @@ import { seedDemo } from "@/db/seed";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { benchTable } from "@/bench/support";
 import { api, ensureBuild, root, type ServerProcess, startServer } from "@/test/server-process";
+import { serverSentEvents } from "@/test/sse";
 import { processDatabase } from "./process-database";
 import { report } from "./report";
 
@@ -123,22 +124,7 @@ class Stream {
   }
 
   private async read(body: ReadableStream<Uint8Array>) {
-    const reader = body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data !== undefined) this.take(event, JSON.parse(data) as Record<string, unknown>);
-      }
-    }
+    for await (const { event, data } of serverSentEvents(body)) this.take(event, data as Record<string, unknown>);
     this.ended = true;
     this.notify();
   }

@@ -11,7 +11,7 @@ import WebSocket from "ws";
 import { processDatabase } from "@/test/hardening/process-database";
 import { report } from "@/test/hardening/report";
 import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
-import { api, ensureBuild, logIn, type ServerProcess, startServer } from "@/test/server-process";
+import { api, ensureBuild, logIn, newAccount, type ServerProcess, startServer } from "@/test/server-process";
 
 const PORT = 3486;
 const MIDAS_KEY = "round3-midas-key-0123456789";
@@ -35,22 +35,6 @@ afterAll(async () => {
   await Promise.all([midas?.close(), impostor?.close()]);
   await database?.drop();
 });
-
-let accounts = 0;
-/** A fresh account (its own first project), signed in. */
-async function newAccount(name: string): Promise<{ cookie: string; projectId: number; email: string }> {
-  const email = `${name}-${++accounts}-${Date.now()}@example.com`;
-  const password = "a long enough password";
-  const registered = await fetch(`${url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(registered.status).toBe(201);
-  const cookie = await logIn(url, email, password);
-  const current = await api<{ project: { id: number } }>(url, cookie, "GET", "/api/projects/current");
-  return { cookie, projectId: current.body.project.id, email };
-}
 
 /** The owner invites, the person accepts: a member. */
 async function join(ownerCookie: string, projectId: number, person: { cookie: string; email: string }, role: string): Promise<void> {
@@ -76,7 +60,7 @@ describe("1. a viewer can overwrite a project's stored MIDAS results with a GET"
     expect(before.body).toMatchObject({ source: "analysis", stale: false, fetchedBy: { name: expect.any(String) } });
 
     // The attack: a viewer points their own connection at a server that answers empty tables, then reads "again".
-    const viewer = await newAccount("results-viewer");
+    const viewer = await newAccount(url, "results-viewer");
     await join(owner, viaduct, viewer, "viewer");
     expect((await api(url, viewer.cookie, "PUT", "/api/midas/connection", { baseUrl: impostor.url, apiKey: MIDAS_KEY })).status).toBe(200);
     const requestsBefore = { midas: midas.state.requests.length, impostor: impostor.state.requests.length };
@@ -106,7 +90,7 @@ describe("1. a viewer can overwrite a project's stored MIDAS results with a GET"
 
 describe("3. the add-in socket limit per token, with upgrades at once", () => {
   it("150 websocket upgrades opened at once with one token: MAX_SOCKETS_PER_TOKEN (5) welcomed, 145 refused with 429", async () => {
-    const { cookie } = await newAccount("sockets");
+    const { cookie } = await newAccount(url, "sockets");
     const { body } = await api<{ token: string }>(url, cookie, "POST", "/api/revit/tokens", { name: "burst" });
     const open = () =>
       new Promise<{ ws: WebSocket; status: number }>((resolve) => {
@@ -151,9 +135,9 @@ describe("4. open redirect after login", () => {
 
 describe("6 and 10. membership without consent; what adding a member tells", () => {
   it("an owner's POST invites: the person is no member until they accept; one answer whether the address has an account, nothing of their projects", async () => {
-    const owner = await newAccount("owner");
+    const owner = await newAccount(url, "owner");
     const { body: made } = await api<{ project: { id: number } }>(url, owner.cookie, "POST", "/api/projects", { name: "Harbour Crossing" });
-    const target = await newAccount("target");
+    const target = await newAccount(url, "target");
     // The target's own project has the same name: before, the owner learnt that (409 naming it) and that the address had an account (404 otherwise).
     expect((await api(url, target.cookie, "POST", "/api/projects", { name: "Harbour Crossing" })).status).toBe(201);
     const toAccount = await api<Record<string, unknown>>(url, owner.cookie, "POST", `/api/projects/${made.project.id}/members`, {
@@ -178,8 +162,8 @@ describe("6 and 10. membership without consent; what adding a member tells", () 
   });
 
   it("a cross-site link with ?project= shows that project to a member but never switches their stored current project", async () => {
-    const owner = await newAccount("link-owner");
-    const member = await newAccount("link-member");
+    const owner = await newAccount(url, "link-owner");
+    const member = await newAccount(url, "link-member");
     // Both accounts start with "My first project": the member may not hold two projects of one name.
     const { body: shared } = await api<{ project: { id: number } }>(url, owner.cookie, "POST", "/api/projects", { name: "Linked viaduct" });
     await join(owner.cookie, shared.project.id, member, "editor");
@@ -201,7 +185,7 @@ describe("6 and 10. membership without consent; what adding a member tells", () 
 
 describe("12 and 13. integers past 32 bits; the document's own answer", () => {
   it("a restore of version 2^40 answers 400, a legacy edit or delete of row 2^40 404 (no such row), never 500", async () => {
-    const { cookie, projectId } = await newAccount("bits");
+    const { cookie, projectId } = await newAccount(url, "bits");
     const made = await api<{ data: { Id: number } }>(url, cookie, "POST", `/api/projects/${projectId}/datasets/pier/rows`, {
       data: { Parameter: "PierHeight" },
     });

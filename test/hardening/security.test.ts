@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { processDatabase } from "@/test/hardening/process-database";
 import { report } from "@/test/hardening/report";
-import { api, ensureBuild, logIn, type ServerProcess, startServer } from "@/test/server-process";
+import { api, ensureBuild, logIn, newAccount, type ServerProcess, startServer } from "@/test/server-process";
 
 const PORT = 3471;
 const TABLE_MAX_BYTES = 1024 * 1024;
@@ -73,27 +73,11 @@ function upgrade(headers: Record<string, string>): Promise<number> {
   });
 }
 
-let accounts = 0;
-/** A fresh account (empty tables in its own first project), signed in. */
-async function newAccount(): Promise<{ cookie: string; projectId: number; email: string }> {
-  const email = `attacker-${++accounts}-${Date.now()}@example.com`;
-  const password = "a long enough password";
-  const registered = await fetch(`${url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(registered.status).toBe(201);
-  const cookie = await logIn(url, email, password);
-  const current = await api<{ project: { id: number } }>(url, cookie, "GET", "/api/projects/current");
-  return { cookie, projectId: current.body.project.id, email };
-}
-
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 describe("1. one user can take the server down for good", () => {
   it("a table stops at TABLE_MAX_BYTES (413 with the figure), and a stuck database answers 503 instead of hanging every request", async () => {
-    const { cookie, projectId } = await newAccount();
+    const { cookie, projectId } = await newAccount(url, "attacker");
     const rowsPath = `/api/projects/${projectId}/datasets/box/rows`;
     // The attack's rows, as wide as one request may now make them: 250 columns of 2,000 characters (0.5 MB each).
     const wide = (name: string) => ({
@@ -149,7 +133,7 @@ describe("1. one user can take the server down for good", () => {
 
 describe("2. one request spends a table's whole column allowance", () => {
   it("1,988 new 63-character columns in one create are refused (413) and the table's fetch-all stays as it was; a 300-column paste passes; an empty column can be removed", async () => {
-    const { cookie, projectId } = await newAccount();
+    const { cookie, projectId } = await newAccount(url, "attacker");
     const rowsPath = `/api/projects/${projectId}/datasets/pier/rows`;
     expect((await api(url, cookie, "POST", rowsPath, { data: { Parameter: "PierHeight", Item1: "12.4" } })).status).toBe(201);
     const size = async () => (await (await fetch(`${url}${rowsPath}`, { headers: { cookie } })).arrayBuffer()).byteLength;
@@ -186,7 +170,7 @@ describe("2. one request spends a table's whole column allowance", () => {
 
 describe("3. unauthenticated requests stall everyone", () => {
   it("while 50 concurrent bad logins run, every signed-in request and /api/health answers (figure: under 500 ms)", async () => {
-    const { cookie } = await newAccount();
+    const { cookie } = await newAccount(url, "attacker");
     let attacking = true;
     const attack = Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -255,7 +239,7 @@ describe("5. open redirect after login", () => {
 
 describe("6. the server believes whatever Host or X-Forwarded-Host says it is", () => {
   it("a foreign Origin with a matching X-Forwarded-Host is refused (403), a foreign or rebinding Host gets 421, and websocket upgrades likewise", async () => {
-    const { cookie } = await newAccount();
+    const { cookie } = await newAccount(url, "attacker");
     const { body: token } = await api<{ token: string }>(url, cookie, "POST", "/api/revit/tokens", { name: "host test" });
     const host = `localhost:${PORT}`;
     const json = { "content-type": "application/json" };
@@ -309,7 +293,7 @@ describe("6. the server believes whatever Host or X-Forwarded-Host says it is", 
 
 describe("9. malformed percent-encoding answers a plain-text 500", () => {
   it("answers 400 with JSON {error} for a stray % or an encoded lone surrogate, before the framework decodes the path", async () => {
-    const { cookie } = await newAccount();
+    const { cookie } = await newAccount(url, "attacker");
     const cases = [
       { method: "GET", path: "/api/database/%/fetch-all" },
       { method: "DELETE", path: "/api/revit/tokens/%" },
@@ -335,7 +319,7 @@ describe("9. malformed percent-encoding answers a plain-text 500", () => {
 
 describe("Should fix: registration reveals whether an e-mail has an account", () => {
   it("registering a taken e-mail gets exactly the answer a new one gets, and the first account's password still works", async () => {
-    const { email } = await newAccount();
+    const { email } = await newAccount(url, "attacker");
     const post = (address: string) =>
       fetch(`${url}/api/auth/register`, {
         method: "POST",

@@ -4,6 +4,7 @@ import { databaseDirectory } from "@/lib/live/directory";
 import { applyPresence, type LiveEvent, type Viewer } from "@/lib/live/events";
 import { LiveTables, setLiveTables } from "@/lib/live/hub";
 import { LocalBus } from "@/lib/relay/bus";
+import { type ServerSentEvent, serverSentEvents } from "@/test/sse";
 import { useTestDatabase } from "@/test/database";
 import { expectJson } from "@/test/http";
 import { joinProject, signedInClient } from "@/test/session";
@@ -29,28 +30,12 @@ afterAll(() => {
 
 /** Reads server-sent events from a streamed answer until `until` holds for one of them. */
 async function readUntil(response: Response, until: (event: string, data: unknown) => boolean): Promise<{ event: string; data: unknown }[]> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const seen: { event: string; data: unknown }[] = [];
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return seen;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf("\n\n")) !== -1) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (!event || data === undefined) continue;
-      seen.push({ event, data: JSON.parse(data) });
-      if (until(event, JSON.parse(data))) {
-        await reader.cancel();
-        return seen;
-      }
-    }
+  const seen: ServerSentEvent[] = [];
+  for await (const { event, data } of serverSentEvents(response.body!)) {
+    seen.push({ event, data });
+    if (until(event, data)) break;
   }
+  return seen;
 }
 
 describe("live tables over HTTP", () => {
