@@ -109,7 +109,8 @@ export const rowsQuery = z.object({
 });
 // In a path, an id past what a row id can be names no row: 404 like any other unknown id.
 export const rowParams = z.object({ id: idSchema, ds: z.string(), rowId: rowIdSchema.refine((id) => id <= MAX_ID) });
-export const columnParams = z.object({ id: idSchema, ds: z.string(), name: z.string() });
+// A name no column can have (a NUL, say, which PostgreSQL refuses to compare) names no column: 404.
+export const columnParams = z.object({ id: idSchema, ds: z.string(), name: z.string().regex(COLUMN_NAME_PATTERN) });
 
 /** PATCH .../rows: many rows saved as one change, each `data` with its Version. */
 export const saveRowsSchema = z.object({
