@@ -122,6 +122,13 @@ const envObject = z.object({
   AUTH_ATTEMPTS_PER_MINUTE: positiveInt("a whole number of attempts, at least 1").default(20),
   MAX_SOCKETS_PER_TOKEN: positiveInt("a whole number of sockets, at least 1").default(5),
   PUSHES_PER_MINUTE: positiveInt("a whole number of pushes, at least 1").default(30),
+  // An .xlsx import (a zip: a small file can unpack to gigabytes): the parts it reads and what they unpack to,
+  // counted as they inflate; and the shared strings (the workbook's distinct texts), counted as they are read.
+  XLSX_MAX_PARTS: positiveInt("a whole number of parts, at least 10", 10).default(10_000),
+  XLSX_MAX_PART_BYTES: positiveInt("a size in bytes of at least 1 MiB (1048576)", 1_048_576).default(128 * 1024 * 1024),
+  XLSX_MAX_UNPACKED_BYTES: positiveInt("a size in bytes of at least 1 MiB (1048576)", 1_048_576).default(256 * 1024 * 1024),
+  XLSX_MAX_SHARED_STRINGS: positiveInt("a whole number of strings, at least 1").default(1_000_000),
+  XLSX_MAX_SHARED_STRING_CHARS: positiveInt("a whole number of characters, at least 1").default(16_000_000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(30_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(10_000),
   SUPER_T_URL: optionalUrl.optional(),

@@ -13,6 +13,7 @@ import ExcelJS from "exceljs";
 import { displayValue, isAngleRow } from "./angles";
 import { deriveColumns, type Row } from "./columns";
 import { CsvError, parseCsv, toCsv } from "./csv";
+import { type XlsxLimits, xlsxLimits } from "./xlsx-limits";
 import { WorkbookReader } from "./xlsx-reader";
 import { DomainError } from "@/lib/errors";
 
@@ -237,13 +238,18 @@ export type ReadFile = { grid: Grid; meta: ExportMeta | null };
  * without the table's sheet, a formula or an error value in the sheet, is
  * refused with the place it was found.
  */
-export async function readTableFile(bytes: Uint8Array, fileName: string, table: { title: string; key: string }): Promise<ReadFile> {
+export async function readTableFile(
+  bytes: Uint8Array,
+  fileName: string,
+  table: { title: string; key: string },
+  limits: XlsxLimits = xlsxLimits(),
+): Promise<ReadFile> {
   const name = fileName || "the file";
   if (bytes.length === 0) throw badFile({ kind: "csv", sheet: name }, "the file is empty. Choose an Excel workbook (.xlsx) or a CSV file.");
   if (startsWith(bytes, OLE)) {
     throw badFile({ kind: "xlsx", sheet: name }, "this is an Excel 97-2003 workbook (.xls). Save it as an Excel Workbook (.xlsx) and import that.");
   }
-  if (startsWith(bytes, ZIP)) return readXlsx(bytes, name, table);
+  if (startsWith(bytes, ZIP)) return readXlsx(bytes, name, table, limits);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -307,17 +313,11 @@ function cellText(value: ExcelJS.CellValue): { text: string } | { refused: strin
   return { refused: "holds a value Pontifex cannot read as text." };
 }
 
-async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: string; key: string }): Promise<ReadFile> {
+async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: string; key: string }, limits: XlsxLimits): Promise<ReadFile> {
   const sheets: SheetRead[] = [];
   let cells = 0;
   try {
-    const reader = new WorkbookReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      sharedStrings: "cache",
-      styles: "cache", // dates are numbers with a date format
-      hyperlinks: "ignore",
-      worksheets: "emit",
-      entries: "ignore",
-    });
+    const reader = new WorkbookReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits);
     for await (const worksheet of reader) {
       const ws = worksheet as unknown as { name?: string; state?: string } & AsyncIterable<ExcelJS.Row>;
       const sheet: SheetRead = { name: ws.name ?? `Sheet ${sheets.length + 1}`, visible: (ws.state ?? "visible") === "visible", rows: [] };
