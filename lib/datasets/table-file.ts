@@ -10,6 +10,7 @@
  */
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
+import { MAX_ROWS } from "@/db/queries/rows";
 import { displayValue, isAngleRow } from "./angles";
 import { deriveColumns, type Row } from "./columns";
 import { CsvError, parseCsv, toCsv } from "./csv";
@@ -23,6 +24,12 @@ export const META_SHEET = "_pontifex";
 const META_VERSION = 1;
 /** Non-empty cells one file may hold (five 2,000 x 300 tables): past it the file is refused before it fills the memory. */
 export const MAX_FILE_CELLS = 3_000_000;
+/**
+ * Non-empty rows one workbook may hold: a table's at most, twice (its sheet, and the export's record of it). A row
+ * costs some 250 bytes however few its cells: a 0.4 MB workbook of 3,000,000 one-cell rows took 750 MB and 110 s
+ * before the cell limit refused it.
+ */
+export const MAX_FILE_ROWS = 2 * (MAX_ROWS + 20);
 const EXCEL_MAX_SHEET_NAME = 31;
 
 export type FileKind = "xlsx" | "csv";
@@ -236,7 +243,8 @@ export type ReadFile = { grid: Grid; meta: ExportMeta | null };
  * Reads an uploaded file: an XLSX workbook (by its content, whatever its
  * name) or a UTF-8 CSV file. Anything else, an old .xls, a workbook
  * without the table's sheet, a formula or an error value in the sheet, is
- * refused with the place it was found.
+ * refused with the place it was found; a workbook that unpacks past the
+ * limits (xlsx-limits.ts) with 413 naming the limit.
  */
 export async function readTableFile(
   bytes: Uint8Array,
@@ -280,6 +288,7 @@ export function readCsvText(text: string, name: string): Grid {
 }
 
 const tooManyCells = `the file holds more than ${MAX_FILE_CELLS.toLocaleString("en")} cells, more than a table can take in one import. Split it into smaller files.`;
+const tooManyRows = `the workbook holds more than ${MAX_FILE_ROWS.toLocaleString("en")} rows, more than a table (${MAX_ROWS.toLocaleString("en")} rows) and the record of its export. Keep only the table's sheet, or split it into smaller files.`;
 
 type SheetRead = {
   name: string;
@@ -316,6 +325,7 @@ function cellText(value: ExcelJS.CellValue): { text: string } | { refused: strin
 async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: string; key: string }, limits: XlsxLimits): Promise<ReadFile> {
   const sheets: SheetRead[] = [];
   let cells = 0;
+  let rows = 0;
   try {
     const reader = new WorkbookReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits);
     for await (const worksheet of reader) {
@@ -338,7 +348,9 @@ async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: str
         if (!any) continue;
         cells += texts.length;
         if (cells > MAX_FILE_CELLS) throw badFile({ kind: "xlsx", sheet: sheet.name, row: row.number }, tooManyCells);
-        sheet.rows.push({ row: row.number, cells: texts });
+        if (++rows > MAX_FILE_ROWS) throw badFile({ kind: "xlsx", sheet: sheet.name, row: row.number }, tooManyRows);
+        // Copied to its length: as grown, a one-cell row's array keeps room for 17 (150 bytes a row).
+        sheet.rows.push({ row: row.number, cells: texts.slice() });
       }
     }
   } catch (error) {

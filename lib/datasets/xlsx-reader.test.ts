@@ -272,6 +272,20 @@ describe("an uploaded workbook is read within its limits (zip bombs)", () => {
     });
   });
 
+  it("refuses a workbook of more rows than a table and its export's record can take, whatever their size in bytes", async () => {
+    // 0.4 MB, 110 MB unpacked: 750 MB of memory before the cell limit refused it.
+    const bytes = workbook({
+      "xl/worksheets/sheet1.xml": {
+        text: { head: "<worksheet><sheetData>", unit: '<row r="2"><c r="A2"><v>1.5</v></c></row>', times: 3_000_000, tail: "</sheetData></worksheet>" },
+      },
+    });
+    expect(await importing(bytes)).toEqual({
+      kind: "invalid",
+      error: expect.stringContaining("the workbook holds more than 200,040 rows, more than a table (100,000 rows) and the record of its export"),
+      limit: undefined,
+    });
+  });
+
   it("reads every shared string where it is, across the blocks they are kept in", async () => {
     const strings = Array.from({ length: 9000 }, (_, i) => `text ${i}`);
     const sheet = `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Parameter</t></is></c><c r="B1" t="s"><v>0</v></c><c r="C1" t="s"><v>4095</v></c><c r="D1" t="s"><v>4096</v></c><c r="E1" t="s"><v>8999</v></c><c r="F1" t="s"><v>9000</v></c></row><row r="2"><c r="A2" t="s"><v>8192</v></c><c r="B2"><v>1</v></c></row></sheetData></worksheet>`;

@@ -80,10 +80,10 @@ export class WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
   }
 }
 
-/** The XML events of a part, one at a time; the part's stream ends with them, read or not. */
-async function* xmlEvents(part: Readable): AsyncGenerator<SaxEvent> {
+/** Hands each XML event of a part to `visit` (an event at a time costs an await each: a million strings took seconds); the part's stream ends with them, read or not. */
+async function eachXmlEvent(part: Readable, visit: (event: SaxEvent) => void): Promise<void> {
   try {
-    for await (const events of parseSax(part)) yield* events;
+    for await (const events of parseSax(part)) for (const event of events) visit(event);
   } finally {
     part.destroy();
   }
@@ -92,13 +92,13 @@ async function* xmlEvents(part: Readable): AsyncGenerator<SaxEvent> {
 /** The relationships to the workbook's sheets (the first to each one), all exceljs's sheet reader looks up. */
 async function readRelationships(part: Readable, sheetTargets: ReadonlySet<string>): Promise<Relationship[]> {
   const kept = new Map<string, string>();
-  for await (const event of xmlEvents(part)) {
-    if (event.eventType !== "opentag" || event.value.name !== "Relationship") continue;
+  await eachXmlEvent(part, (event) => {
+    if (event.eventType !== "opentag" || event.value.name !== "Relationship") return;
     const { Id, Target } = event.value.attributes;
-    if (Id === undefined || Target === undefined || !sheetTargets.has(Target) || kept.has(Target)) continue;
+    if (Id === undefined || Target === undefined || !sheetTargets.has(Target) || kept.has(Target)) return;
     if (Id.length > MAX_NAME_CHARS) throw refusals.name("xl/_rels/workbook.xml.rels");
     kept.set(Target, Id);
-  }
+  });
   return [...kept].map(([Target, Id]) => ({ Id, Target }));
 }
 
@@ -107,20 +107,20 @@ async function readWorkbook(part: Readable, sheetIds: ReadonlySet<string>): Prom
   const sheets = new Map<string, SheetEntry>();
   let date1904 = false;
   let inSheets = false;
-  for await (const event of xmlEvents(part)) {
+  await eachXmlEvent(part, (event) => {
     if (event.eventType === "closetag" && event.value.name === "sheets") inSheets = false;
-    if (event.eventType !== "opentag") continue;
+    if (event.eventType !== "opentag") return;
     const { name, attributes } = event.value;
     if (name === "sheets") inSheets = true;
     else if (name === "workbookPr") date1904 = attributes.date1904 === "1";
     else if (name === "sheet" && inSheets) {
       const rId = attributes["r:id"];
-      if (rId === undefined || !sheetIds.has(rId) || sheets.has(rId)) continue;
+      if (rId === undefined || !sheetIds.has(rId) || sheets.has(rId)) return;
       const sheetName = excelUtils.xmlDecode(attributes.name ?? "");
       if (sheetName.length > MAX_NAME_CHARS) throw refusals.name("xl/workbook.xml");
       sheets.set(rId, { name: sheetName, id: parseInt(attributes.sheetId ?? "", 10), state: attributes.state, rId });
     }
-  }
+  });
   return { sheets: [...sheets.values()], date1904 };
 }
 
@@ -186,9 +186,9 @@ export async function readSharedStrings(part: Readable, limits: XlsxLimits): Pro
   let texts: string[] = [];
   let length = 0;
   let total = 0;
-  for await (const event of xmlEvents(part)) {
+  await eachXmlEvent(part, (event) => {
     if (event.eventType === "text") {
-      if (!inText) continue;
+      if (!inText) return;
       length += event.value.length;
       total += event.value.length;
       if (total > limits.maxSharedStringChars) throw refusals.sharedStringChars(limits.maxSharedStringChars);
@@ -228,7 +228,7 @@ export async function readSharedStrings(part: Readable, limits: XlsxLimits): Pro
           break;
       }
     }
-  }
+  });
   return strings;
 }
 
@@ -261,13 +261,13 @@ async function readNumberFormats(part: Readable): Promise<NumberFormats> {
   let inNumFmts = false;
   let inCellXfs = false;
   let seen = 0;
-  for await (const event of xmlEvents(part)) {
+  await eachXmlEvent(part, (event) => {
     if (event.eventType === "closetag") {
       if (event.value.name === "numFmts") inNumFmts = false;
       else if (event.value.name === "cellXfs") inCellXfs = false;
-      continue;
+      return;
     }
-    if (event.eventType !== "opentag") continue;
+    if (event.eventType !== "opentag") return;
     const { name, attributes } = event.value;
     if (name === "numFmts") inNumFmts = true;
     else if (name === "cellXfs") inCellXfs = true;
@@ -278,6 +278,6 @@ async function readNumberFormats(part: Readable): Promise<NumberFormats> {
       // As exceljs reads a format: backslash escapes removed; an empty one stands for none.
       else if (attributes.formatCode) formats.custom.set(id, excelUtils.isDateFmt(attributes.formatCode.replace(/[\\](.)/g, "$1")));
     }
-  }
+  });
   return formats;
 }

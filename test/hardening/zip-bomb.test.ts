@@ -90,8 +90,8 @@ async function measured(bytes: Uint8Array): Promise<Answer & { ms: number; befor
   return { ...answer, ms, before: before.rss, peak, growth: peak - before.rss, fileMB: bytes.byteLength / 1e6 };
 }
 
-/** A bomb refused with 413 whose text names the setting and its value, within the memory bound. */
-async function expectRefused(name: string, bytes: Uint8Array, limit: { setting?: string; text: RegExp; value?: number }) {
+/** A bomb refused (413, or 400 for what a table cannot hold) whose text names the limit, within the memory bound. */
+async function expectRefused(name: string, bytes: Uint8Array, limit: { status?: number; setting?: string; text: RegExp; value?: number }) {
   const answer = await measured(bytes);
   report(`zip-bomb-${name}`, {
     fileMB: answer.fileMB,
@@ -102,7 +102,7 @@ async function expectRefused(name: string, bytes: Uint8Array, limit: { setting?:
     growthMB: answer.growth,
     error: answer.body.error,
   });
-  expect(answer.status, answer.body.error).toBe(413);
+  expect(answer.status, answer.body.error).toBe(limit.status ?? 413);
   expect(answer.body.error).toMatch(limit.text);
   if (limit.setting) expect(answer.body.error).toContain(limit.setting);
   if (limit.value !== undefined) expect(answer.body.limit).toBe(limit.value);
@@ -158,6 +158,15 @@ describe("zip bombs through the import are refused with 413 naming the limit, th
       },
     });
     await expectRefused("lying-320MB-cell", bytes, { text: /cell/ });
+  });
+
+  it("a sheet of 3 million one-cell rows (0.4 MB), under every byte limit: refused at the rows a table can take", async () => {
+    const bytes = workbook({
+      "xl/worksheets/sheet1.xml": {
+        text: { head: "<worksheet><sheetData>", unit: '<row r="2"><c r="A2"><v>1.5</v></c></row>', times: 3_000_000, tail: "</sheetData></worksheet>" },
+      },
+    });
+    await expectRefused("3M-one-cell-rows", bytes, { status: 400, text: /more than 200,040 rows/ });
   });
 
   it("styles of 4 million cell formats (20 MB), sizes lying", async () => {
