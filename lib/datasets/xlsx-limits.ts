@@ -44,9 +44,9 @@ export const MAX_NAME_CHARS = 255;
  * One text, one tag, or the text of one cell in a sheet, as XML bytes: a cell's 32,767 characters take at most
  * 200 kB (6 bytes for &quot;).
  */
-export const XML_MAX_TEXT_BYTES = 1024 * 1024;
+const XML_MAX_TEXT_BYTES = 1024 * 1024;
 /** A comment, processing instruction or CDATA section: no reader uses them, and the XML parser gathers them a character at a time. */
-export const XML_MAX_ASIDE_BYTES = 64 * 1024;
+const XML_MAX_ASIDE_BYTES = 64 * 1024;
 
 const MiB = 1024 * 1024;
 const mib = (bytes: number) => `${(bytes / MiB).toLocaleString("en", { maximumFractionDigits: 1 })} MiB`;
@@ -113,7 +113,7 @@ const END_OF_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
  * the last 80 bytes, then the zip64 record when the count or offset says so), before unzipper reads one entry:
  * it keeps an object for each. Null when there is none to find: unzipper then refuses the file itself.
  */
-export function declaredEntries(bytes: Buffer): number | null {
+function declaredEntries(bytes: Buffer): number | null {
   const at = bytes.indexOf(END_OF_DIRECTORY, Math.max(0, bytes.length - 80));
   if (at < 0 || at + 22 > bytes.length) return null;
   const entries = bytes.readUInt16LE(at + 10);

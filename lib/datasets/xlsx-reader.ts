@@ -6,7 +6,7 @@ import NumFmtXform from "exceljs/lib/xlsx/xform/style/numfmt-xform.js";
 import { Open } from "unzipper";
 import { checkDirectory, EXCEL_MAX_CELL_CHARS, EXCEL_MAX_CELL_FORMATS, MAX_NAME_CHARS, refusals, UnpackBudget, type XlsxLimits } from "./xlsx-limits";
 
-/** What exceljs's streaming reader (exceljs 4.4, lib/stream/xlsx/workbook-reader.js) reads a sheet with: set here, its sheet reader drives. */
+/** The parts of exceljs's streaming reader (exceljs 4.4, lib/stream/xlsx/workbook-reader.js) used here: its sheet reader, and what that looks up (set here). */
 type ReaderParts = {
   _parseWorksheet(rows: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
   workbookRels?: Relationship[];
@@ -131,7 +131,7 @@ const BLOCK = 4096;
  * The workbook's shared strings, kept compactly: the text of each 4,096 strings joined into one string, and where
  * each one ends (4 bytes a string, where an array of strings costs some 30).
  */
-export class SharedStrings {
+class SharedStrings {
   private readonly blocks: string[] = [];
   private pending: string[] = [];
   private pendingLength = 0;
@@ -177,7 +177,7 @@ export class SharedStrings {
  * together, and each one's (Excel's limit for a cell). A string's text is that of its runs; phonetic guides
  * (rPh) are not part of it.
  */
-export async function readSharedStrings(part: Readable, limits: XlsxLimits): Promise<SharedStrings> {
+async function readSharedStrings(part: Readable, limits: XlsxLimits): Promise<SharedStrings> {
   const strings = new SharedStrings();
   const path = "xl/sharedStrings.xml";
   let inString = false;
@@ -241,7 +241,7 @@ const PLAIN_STYLE = Object.freeze({});
  * date's (exceljs's test, on the format the cell's style names, its own or built in). At most Excel's number of
  * formats.
  */
-export class NumberFormats {
+class NumberFormats {
   /** Each cell format's number format id, by the index a cell's "s" gives. */
   readonly formats: number[] = [];
   /** The workbook's own number formats: whether each is a date's. */
@@ -260,7 +260,7 @@ async function readNumberFormats(part: Readable): Promise<NumberFormats> {
   const formats = new NumberFormats();
   let inNumFmts = false;
   let inCellXfs = false;
-  let seen = 0;
+  let numFmts = 0;
   await eachXmlEvent(part, (event) => {
     if (event.eventType === "closetag") {
       if (event.value.name === "numFmts") inNumFmts = false;
@@ -272,7 +272,7 @@ async function readNumberFormats(part: Readable): Promise<NumberFormats> {
     if (name === "numFmts") inNumFmts = true;
     else if (name === "cellXfs") inCellXfs = true;
     else if ((name === "numFmt" && inNumFmts) || (name === "xf" && inCellXfs)) {
-      if (++seen > EXCEL_MAX_CELL_FORMATS) throw refusals.cellFormats();
+      if ((name === "xf" ? formats.formats.length : numFmts++) >= EXCEL_MAX_CELL_FORMATS) throw refusals.cellFormats();
       const id = parseInt(attributes.numFmtId ?? "", 10);
       if (name === "xf") formats.formats.push(id);
       // As exceljs reads a format: backslash escapes removed; an empty one stands for none.
