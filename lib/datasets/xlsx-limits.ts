@@ -201,8 +201,6 @@ const QUESTION = 0x3f;
 const DASH = 0x2d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const APOSTROPHE = 0x27;
 const SPACE = 0x20;
 
 const TEXT = 0;
@@ -227,18 +225,23 @@ class XmlScanner {
   private token = 0;
   /** Text bytes since a value element last opened. */
   private value = 0;
-  /** The current tag's name (its first characters: enough to tell the value elements). */
-  private name = "";
+  /** The current tag's name as a number (its first 3 bytes: the value elements' names are no longer), and its length. */
+  private name = 0;
+  private nameLength = 0;
+  /** The value elements' names, as numbers alike. */
+  private readonly valueNames: ReadonlySet<number> | undefined;
   private closing = false;
-  private quote = 0;
   /** The last two bytes of a comment, CDATA section or instruction, to find where it ends. */
   private last = 0;
   private beforeLast = 0;
 
   constructor(
     private readonly path: string,
-    private readonly valueTags: ReadonlySet<string> | undefined,
-  ) {}
+    valueTags: ReadonlySet<string> | undefined,
+  ) {
+    // Compared as numbers: building each tag's name as a string made the garbage of a large sheet's millions of tags.
+    this.valueNames = valueTags && new Set([...valueTags].map((tag) => [...Buffer.from(tag)].reduce((code, b) => code * 256 + b, 0)));
+  }
 
   scan(chunk: Buffer): DomainError | null {
     const n = chunk.length;
@@ -251,7 +254,7 @@ class XmlScanner {
           this.token += end - i;
           this.value += end - i;
           if (this.token > XML_MAX_TEXT_BYTES) return refusals.xmlText(this.path);
-          if (this.valueTags && this.value > XML_MAX_TEXT_BYTES) return refusals.xmlCell(this.path);
+          if (this.valueNames && this.value > XML_MAX_TEXT_BYTES) return refusals.xmlCell(this.path);
           if (lt < 0) return null;
           i = lt + 1;
           this.state = OPEN;
@@ -271,7 +274,8 @@ class XmlScanner {
               i++;
               this.token++;
             }
-            this.name = "";
+            this.name = 0;
+            this.nameLength = 0;
             this.state = NAME;
           }
           break;
@@ -282,28 +286,23 @@ class XmlScanner {
             this.state = TAG;
             break;
           }
-          if (this.name.length < 8) this.name += String.fromCharCode(b);
+          if (++this.nameLength <= 3) this.name = this.name * 256 + b;
           i++;
           if (++this.token > XML_MAX_TEXT_BYTES) return refusals.xmlTag(this.path);
           break;
         }
         case TAG: {
-          for (; i < n; i++) {
-            const b = chunk[i]!;
-            this.token++;
-            if (this.quote !== 0) {
-              if (b === this.quote) this.quote = 0;
-            } else if (b === QUOTE || b === APOSTROPHE) {
-              this.quote = b;
-            } else if (b === GT) {
-              if (!this.closing && this.valueTags?.has(this.name)) this.value = 0;
-              this.state = TEXT;
-              this.token = 0;
-              i++;
-              break;
-            }
-          }
+          // Up to the first ">", even one inside an attribute's value: what follows it counts as text, and since
+          // no value holds a "<", the parser's gathering of any value stays within one text's bound.
+          const gt = chunk.indexOf(GT, i);
+          const end = gt < 0 ? n : gt;
+          this.token += end - i;
           if (this.token > XML_MAX_TEXT_BYTES) return refusals.xmlTag(this.path);
+          if (gt < 0) return null;
+          if (!this.closing && this.nameLength <= 3 && this.valueNames?.has(this.name)) this.value = 0;
+          this.state = TEXT;
+          this.token = 0;
+          i = gt + 1;
           break;
         }
         case BANG_OPEN: {

@@ -72,7 +72,7 @@ export class WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
       reader.properties = { model: { date1904: read.date1904 } };
     }
     const sharedStrings = part("xl/sharedStrings.xml");
-    if (sharedStrings) reader.sharedStrings = (await readSharedStrings(sharedStrings, this.limits)).asArray();
+    if (sharedStrings) reader.sharedStrings = (await readSharedStrings(sharedStrings, this.limits)).toArray();
     const styles = part("xl/styles.xml");
     if (styles) reader.styles = await readNumberFormats(styles);
 
@@ -128,8 +128,9 @@ async function readWorkbook(part: Readable, sheetIds: ReadonlySet<string>): Prom
 const BLOCK = 4096;
 
 /**
- * The workbook's shared strings, kept compactly: the text of each 4,096 strings joined into one string, and where
- * each one ends (4 bytes a string, where an array of strings costs some 30).
+ * The workbook's shared strings, kept compactly while they are read: the text of each 4,096 strings joined into
+ * one string, and where each one ends (4 bytes a string, where an array of strings costs some 40), so that a
+ * workbook refused at a limit has not filled the memory first.
  */
 class SharedStrings {
   private readonly blocks: string[] = [];
@@ -163,12 +164,15 @@ class SharedStrings {
     return this.blocks[Math.floor(index / BLOCK)]!.slice(start, this.ends[index]);
   }
 
-  /** As exceljs's sheet reader looks a string up: sharedStrings[index]. */
-  asArray(): unknown {
+  /**
+   * The strings as exceljs's sheet reader looks them up (sharedStrings[index]), once all are read and within the
+   * limits: a plain array, since a Proxy in that lookup slowed reading a sheet by a third.
+   */
+  toArray(): string[] {
     this.flush();
-    return new Proxy([], {
-      get: (target, key) => (typeof key === "string" && /^\d+$/.test(key) ? this.get(Number(key)) : Reflect.get(target, key)),
-    });
+    const strings: string[] = [];
+    for (let i = 0; i < this.count; i++) strings.push(this.get(i)!);
+    return strings;
   }
 }
 
@@ -233,8 +237,8 @@ async function readSharedStrings(part: Readable, limits: XlsxLimits): Promise<Sh
 }
 
 /** A style as exceljs's sheet reader needs it: whether its number format is a date's (dates are numbers so formatted). */
-const DATE_STYLE = Object.freeze({ numFmt: "yyyy-mm-dd" });
-const PLAIN_STYLE = Object.freeze({});
+const DATE_STYLE = { numFmt: "yyyy-mm-dd" };
+const PLAIN_STYLE = {};
 
 /**
  * The cell formats of the styles part, as far as reading values goes: for each, whether its number format is a
@@ -247,12 +251,16 @@ class NumberFormats {
   /** The workbook's own number formats: whether each is a date's. */
   readonly custom = new Map<number, boolean>();
 
+  /** Each cell format's style once worked out (every cell asks). */
+  private readonly styles: ({ numFmt?: string } | undefined)[] = [];
+
   getStyleModel(id: number): { numFmt?: string } | null {
+    const known = this.styles[id];
+    if (known) return known;
     const numFmtId = this.formats[id];
     if (numFmtId === undefined) return null;
-    if (!numFmtId) return PLAIN_STYLE;
-    const date = this.custom.get(numFmtId) ?? excelUtils.isDateFmt(NumFmtXform.getDefaultFmtCode(numFmtId));
-    return date ? DATE_STYLE : PLAIN_STYLE;
+    const date = !!numFmtId && (this.custom.get(numFmtId) ?? excelUtils.isDateFmt(NumFmtXform.getDefaultFmtCode(numFmtId)));
+    return (this.styles[id] = date ? DATE_STYLE : PLAIN_STYLE);
   }
 }
 
