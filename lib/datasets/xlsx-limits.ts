@@ -256,6 +256,24 @@ class XmlScanner {
           if (this.token > XML_MAX_TEXT_BYTES) return refusals.xmlText(this.path);
           if (this.valueNames && this.value > XML_MAX_TEXT_BYTES) return refusals.xmlCell(this.path);
           if (lt < 0) return null;
+          // The usual tag, whole in this chunk: its end and name found at once, not a state a byte.
+          const first = chunk[lt + 1];
+          const gt = first === undefined || first === BANG || first === QUESTION ? -1 : chunk.indexOf(GT, lt + 1);
+          if (gt >= 0 && gt - lt < XML_MAX_TEXT_BYTES) {
+            if (this.valueNames && first !== SLASH) {
+              let name = 0;
+              let length = 0;
+              for (let j = lt + 1; j < gt && length <= 3; j++, length++) {
+                const b = chunk[j]!;
+                if (b === SLASH || b <= SPACE) break;
+                name = name * 256 + b;
+              }
+              if (length <= 3 && this.valueNames.has(name)) this.value = 0;
+            }
+            i = gt + 1;
+            this.token = 0;
+            break;
+          }
           i = lt + 1;
           this.state = OPEN;
           this.token = 1;
