@@ -22,8 +22,12 @@ import { DomainError } from "@/lib/errors";
 export const META_SHEET = "_pontifex";
 /** The meta sheet's layout version; a reader refuses to trust a layout it does not know. */
 const META_VERSION = 1;
-/** Non-empty cells one file may hold (five 2,000 x 300 tables): past it the file is refused before it fills the memory. */
-export const MAX_FILE_CELLS = 3_000_000;
+/**
+ * Cells one file may hold: twice a 2,000 x 300 table. Past it the file is refused while it is read, and what was read
+ * until then stays under the +64 MB a refused import may cost (issue 24, item 2: at 3,000,000 a workbook of 300-cell
+ * rows refused at the cap had taken +118 MB).
+ */
+export const MAX_FILE_CELLS = 1_200_000;
 /**
  * Non-empty rows one workbook may hold: a table's at most, twice (its sheet, and the export's record of it). A row
  * costs some 250 bytes however few its cells: a 0.4 MB workbook of 3,000,000 one-cell rows took 750 MB and 110 s

@@ -169,6 +169,14 @@ describe("zip bombs through the import are refused with 413 naming the limit, th
     await expectRefused("3M-one-cell-rows", bytes, { status: 400, text: /more than 200,040 rows/ });
   });
 
+  it("a sheet of 300-cell rows (1.5 million cells, under every byte and row limit): refused at the cells a file may hold", async () => {
+    const row = `<row r="2">${"<c><v>1.5</v></c>".repeat(300)}</row>`;
+    const bytes = workbook({
+      "xl/worksheets/sheet1.xml": { text: { head: "<worksheet><sheetData>", unit: row, times: 5_000, tail: "</sheetData></worksheet>" } },
+    });
+    await expectRefused("1.5M-cells-in-wide-rows", bytes, { status: 400, text: /more than 1,200,000 cells/ });
+  });
+
   it("styles of 4 million cell formats (20 MB), sizes lying", async () => {
     const bytes = workbook({
       "xl/styles.xml": {
