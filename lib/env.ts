@@ -125,6 +125,13 @@ const envObject = z.object({
   // Open tables' event streams (lib/live), counted on each server process: one per browser tab with a table open.
   LIVE_STREAMS_PER_USER: positiveInt("a whole number of streams, at least 1").default(20),
   LIVE_STREAMS_PER_SERVER: positiveInt("a whole number of streams, at least 1").default(1000),
+  // An .xlsx import (a zip: a small file can unpack to gigabytes): the parts it reads and what they unpack to,
+  // counted as they inflate; and the shared strings (the workbook's distinct texts), counted as they are read.
+  XLSX_MAX_PARTS: positiveInt("a whole number of parts, at least 10", 10).default(10_000),
+  XLSX_MAX_PART_BYTES: positiveInt("a size in bytes of at least 1 MiB (1048576)", 1_048_576).default(128 * 1024 * 1024),
+  XLSX_MAX_UNPACKED_BYTES: positiveInt("a size in bytes of at least 1 MiB (1048576)", 1_048_576).default(256 * 1024 * 1024),
+  XLSX_MAX_SHARED_STRINGS: positiveInt("a whole number of strings, at least 1").default(1_000_000),
+  XLSX_MAX_SHARED_STRING_CHARS: positiveInt("a whole number of characters, at least 1").default(16_000_000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(30_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(10_000),
   INVITATION_DAYS: positiveInt("a whole number of days, 1 to 365", 1, 365).default(14),

@@ -183,7 +183,7 @@ export const datasetsEndpoints = {
     ...datasetsRoutes.importPreview,
     summary: "Read an XLSX or CSV file and show what importing it would change (editors and owners); nothing is written",
     description:
-      "Rows are matched by Parameter. A file that cannot be imported answers 400 naming the sheet, row and column (also as `sheet`, `row`, `column`): not a workbook or CSV, no such sheet, no Parameter column, a Parameter twice, a value over 2,000 characters, a column name the tables refuse, a formula, too many columns.",
+      "Rows are matched by Parameter. A file that cannot be imported answers 400 naming the sheet, row and column (also as `sheet`, `row`, `column`): not a workbook or CSV, no such sheet, no Parameter column, a Parameter twice, a value over 2,000 characters, a column name the tables refuse, a formula, too many columns, more rows than a table and its export's record can take. A file over 25 MB, or a workbook that unpacks past its limits, answers 413 naming the limit and its setting (also as `limit`): more parts than XLSX_MAX_PARTS, a part past XLSX_MAX_PART_BYTES (declared or counted as it inflates), all parts past XLSX_MAX_UNPACKED_BYTES, more distinct texts than XLSX_MAX_SHARED_STRINGS or more characters in them than XLSX_MAX_SHARED_STRING_CHARS, or XML past what Excel writes (a text over 32,767 characters, more than 65,490 formats).",
     tag,
     auth: true,
     params: tableParams,

@@ -10,9 +10,11 @@
  */
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
+import { MAX_ROWS } from "@/db/queries/rows";
 import { displayValue, isAngleRow } from "./angles";
 import { deriveColumns, type Row } from "./columns";
 import { CsvError, parseCsv, toCsv } from "./csv";
+import { type XlsxLimits, xlsxLimits } from "./xlsx-limits";
 import { WorkbookReader } from "./xlsx-reader";
 import { DomainError } from "@/lib/errors";
 
@@ -20,8 +22,18 @@ import { DomainError } from "@/lib/errors";
 export const META_SHEET = "_pontifex";
 /** The meta sheet's layout version; a reader refuses to trust a layout it does not know. */
 const META_VERSION = 1;
-/** Non-empty cells one file may hold (five 2,000 x 300 tables): past it the file is refused before it fills the memory. */
-export const MAX_FILE_CELLS = 3_000_000;
+/**
+ * Cells one file may hold: twice a 2,000 x 300 table. Past it the file is refused while it is read, and what was read
+ * until then stays under the +64 MB a refused import may cost (issue 24, item 2: at 3,000,000 a workbook of 300-cell
+ * rows refused at the cap had taken +118 MB).
+ */
+export const MAX_FILE_CELLS = 1_200_000;
+/**
+ * Non-empty rows one workbook may hold: a table's at most, twice (its sheet, and the export's record of it). A row
+ * costs some 250 bytes however few its cells: a 0.4 MB workbook of 3,000,000 one-cell rows took 750 MB and 110 s
+ * before the cell limit refused it.
+ */
+export const MAX_FILE_ROWS = 2 * (MAX_ROWS + 20);
 const EXCEL_MAX_SHEET_NAME = 31;
 
 export type FileKind = "xlsx" | "csv";
@@ -235,15 +247,21 @@ export type ReadFile = { grid: Grid; meta: ExportMeta | null };
  * Reads an uploaded file: an XLSX workbook (by its content, whatever its
  * name) or a UTF-8 CSV file. Anything else, an old .xls, a workbook
  * without the table's sheet, a formula or an error value in the sheet, is
- * refused with the place it was found.
+ * refused with the place it was found; a workbook that unpacks past the
+ * limits (xlsx-limits.ts) with 413 naming the limit.
  */
-export async function readTableFile(bytes: Uint8Array, fileName: string, table: { title: string; key: string }): Promise<ReadFile> {
+export async function readTableFile(
+  bytes: Uint8Array,
+  fileName: string,
+  table: { title: string; key: string },
+  limits: XlsxLimits = xlsxLimits(),
+): Promise<ReadFile> {
   const name = fileName || "the file";
   if (bytes.length === 0) throw badFile({ kind: "csv", sheet: name }, "the file is empty. Choose an Excel workbook (.xlsx) or a CSV file.");
   if (startsWith(bytes, OLE)) {
     throw badFile({ kind: "xlsx", sheet: name }, "this is an Excel 97-2003 workbook (.xls). Save it as an Excel Workbook (.xlsx) and import that.");
   }
-  if (startsWith(bytes, ZIP)) return readXlsx(bytes, name, table);
+  if (startsWith(bytes, ZIP)) return readXlsx(bytes, name, table, limits);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -274,6 +292,7 @@ export function readCsvText(text: string, name: string): Grid {
 }
 
 const tooManyCells = `the file holds more than ${MAX_FILE_CELLS.toLocaleString("en")} cells, more than a table can take in one import. Split it into smaller files.`;
+const tooManyRows = `the workbook holds more than ${MAX_FILE_ROWS.toLocaleString("en")} rows, more than a table (${MAX_ROWS.toLocaleString("en")} rows) and the record of its export. Keep only the table's sheet, or split it into smaller files.`;
 
 type SheetRead = {
   name: string;
@@ -307,17 +326,12 @@ function cellText(value: ExcelJS.CellValue): { text: string } | { refused: strin
   return { refused: "holds a value Pontifex cannot read as text." };
 }
 
-async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: string; key: string }): Promise<ReadFile> {
+async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: string; key: string }, limits: XlsxLimits): Promise<ReadFile> {
   const sheets: SheetRead[] = [];
   let cells = 0;
+  let rows = 0;
   try {
-    const reader = new WorkbookReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      sharedStrings: "cache",
-      styles: "cache", // dates are numbers with a date format
-      hyperlinks: "ignore",
-      worksheets: "emit",
-      entries: "ignore",
-    });
+    const reader = new WorkbookReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits);
     for await (const worksheet of reader) {
       const ws = worksheet as unknown as { name?: string; state?: string } & AsyncIterable<ExcelJS.Row>;
       const sheet: SheetRead = { name: ws.name ?? `Sheet ${sheets.length + 1}`, visible: (ws.state ?? "visible") === "visible", rows: [] };
@@ -338,7 +352,9 @@ async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: str
         if (!any) continue;
         cells += texts.length;
         if (cells > MAX_FILE_CELLS) throw badFile({ kind: "xlsx", sheet: sheet.name, row: row.number }, tooManyCells);
-        sheet.rows.push({ row: row.number, cells: texts });
+        if (++rows > MAX_FILE_ROWS) throw badFile({ kind: "xlsx", sheet: sheet.name, row: row.number }, tooManyRows);
+        // Copied to its length: as grown, a one-cell row's array keeps room for 17 (150 bytes a row).
+        sheet.rows.push({ row: row.number, cells: texts.slice() });
       }
     }
   } catch (error) {
