@@ -331,7 +331,11 @@ async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: str
   let cells = 0;
   let rows = 0;
   try {
-    const reader = new WorkbookReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits);
+    const reader = new WorkbookReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits, {
+      maxRows: MAX_FILE_ROWS,
+      maxCells: MAX_FILE_CELLS,
+      refuse: (what, sheet) => badFile({ kind: "xlsx", sheet }, what === "rows" ? tooManyRows : tooManyCells),
+    });
     for await (const worksheet of reader) {
       const ws = worksheet as unknown as { name?: string; state?: string } & AsyncIterable<ExcelJS.Row>;
       const sheet: SheetRead = { name: ws.name ?? `Sheet ${sheets.length + 1}`, visible: (ws.state ?? "visible") === "visible", rows: [] };

@@ -140,9 +140,29 @@ function localDeclaredSize(bytes: Buffer, offset: number): number {
 
 // ---------------------------------------------------------------- the parts
 
+/**
+ * The rows and cells of a workbook's sheets, together, counted as XML elements (`<row>`, `<c>`) while each sheet
+ * streams through its check and before any is parsed: a sheet of millions of small rows is then refused for the
+ * cost of inflating it, where parsing it first made an object a row (+130 MB before its refusal).
+ */
+export class SheetTally {
+  rows = 0;
+  cells = 0;
+
+  constructor(
+    readonly maxRows: number,
+    readonly maxCells: number,
+  ) {}
+}
+
+/** What a sheet's check counts into, and the refusal (naming the sheet) once the tally passes its limits. */
+export type SheetCount = { tally: SheetTally; refuse(what: "rows" | "cells"): DomainError };
+
 /** The unpacked bytes of one workbook's parts, counted together. */
 export class UnpackBudget {
   private used = 0;
+  /** The parts already counted: one checked before it is read is not counted twice. */
+  private readonly counted = new Set<ZipEntry>();
 
   constructor(
     private readonly zip: Buffer,
@@ -152,16 +172,24 @@ export class UnpackBudget {
   /**
    * A part's unpacked bytes as a stream: refused at once when either header declares more than a limit allows,
    * and failing (inflating no further) as soon as the bytes it passes on exceed a limit or its XML what Excel
-   * writes. `valueTags`: the elements whose text a reader gathers across tags (a sheet's cell values).
+   * writes. `valueTags`: the elements whose text a reader gathers across tags (a sheet's cell values); `count`:
+   * where a sheet's rows and cells are counted.
    */
-  open(entry: ZipEntry, valueTags?: ReadonlySet<string>): Readable {
+  open(entry: ZipEntry, valueTags?: ReadonlySet<string>, count?: SheetCount): Readable {
     const declared = Math.max(entry.uncompressedSize, localDeclaredSize(this.zip, entry.offsetToLocalFileHeader));
     if (declared > this.limits.maxPartBytes) throw refusals.declaredPart(entry.path, declared, this.limits.maxPartBytes);
-    if (this.used + declared > this.limits.maxUnpackedBytes) throw refusals.unpacked(this.limits.maxUnpackedBytes);
-    const guard = new PartGuard(entry.path, this, new XmlScanner(entry.path, valueTags));
+    const charged = !this.counted.has(entry);
+    this.counted.add(entry);
+    if (charged && this.used + declared > this.limits.maxUnpackedBytes) throw refusals.unpacked(this.limits.maxUnpackedBytes);
+    const guard = new PartGuard(entry.path, this, new XmlScanner(entry.path, valueTags, count), charged);
     // A failure on either side ends both: the guard's refusal stops the inflating.
     pipeline(entry.stream(), guard, () => {});
     return guard;
+  }
+
+  /** Inflates a part through its checks and lets its bytes go: a refusal then costs no parsing. */
+  async check(entry: ZipEntry, valueTags?: ReadonlySet<string>, count?: SheetCount): Promise<void> {
+    for await (const _chunk of this.open(entry, valueTags, count));
   }
 
   /** Counts bytes unpacked; the refusal once they pass the limit for all parts. */
@@ -178,6 +206,8 @@ class PartGuard extends Transform {
     private readonly path: string,
     private readonly budget: UnpackBudget,
     private readonly scanner: XmlScanner,
+    /** False when the part's bytes were counted already, by its check. */
+    private readonly charged: boolean,
   ) {
     super();
   }
@@ -187,7 +217,7 @@ class PartGuard extends Transform {
     const problem =
       this.bytes > this.budget.limits.maxPartBytes
         ? refusals.part(this.path, this.budget.limits.maxPartBytes)
-        : (this.budget.take(chunk.length) ?? this.scanner.scan(chunk));
+        : ((this.charged ? this.budget.take(chunk.length) : null) ?? this.scanner.scan(chunk));
     if (problem) callback(problem);
     else callback(null, chunk);
   }
@@ -202,6 +232,9 @@ const DASH = 0x2d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const SPACE = 0x20;
+/** The names of a sheet's row and cell elements, as numbers (see XmlScanner.name). */
+const ROW = (0x72 << 16) | (0x6f << 8) | 0x77;
+const CELL = 0x63;
 
 const TEXT = 0;
 const OPEN = 1; // after "<"
@@ -218,6 +251,7 @@ const INSTRUCTION = 8;
  * a text or a tag over XML_MAX_TEXT_BYTES (the XML parser gathers each whole before it hands it on), a comment,
  * CDATA section or instruction over XML_MAX_ASIDE_BYTES, or, for a sheet, the text after a value element opened
  * over XML_MAX_TEXT_BYTES (exceljs's sheet reader adds every text to the last value opened, across any tags).
+ * Given a count, it also counts a sheet's rows and cells, as exceljs's reader knows them (unprefixed names).
  */
 class XmlScanner {
   private state = TEXT;
@@ -238,6 +272,7 @@ class XmlScanner {
   constructor(
     private readonly path: string,
     valueTags: ReadonlySet<string> | undefined,
+    private readonly count?: SheetCount,
   ) {
     // Compared as numbers: building each tag's name as a string made the garbage of a large sheet's millions of tags.
     this.valueNames = valueTags && new Set([...valueTags].map((tag) => [...Buffer.from(tag)].reduce((code, b) => code * 256 + b, 0)));
@@ -269,6 +304,8 @@ class XmlScanner {
                 name = name * 256 + b;
               }
               if (length <= 3 && this.valueNames.has(name)) this.value = 0;
+              const problem = this.counted(name, length);
+              if (problem) return problem;
             }
             i = gt + 1;
             this.token = 0;
@@ -318,6 +355,8 @@ class XmlScanner {
           if (this.token > XML_MAX_TEXT_BYTES) return refusals.xmlTag(this.path);
           if (gt < 0) return null;
           if (!this.closing && this.nameLength <= 3 && this.valueNames?.has(this.name)) this.value = 0;
+          const problem = this.closing ? null : this.counted(this.name, this.nameLength);
+          if (problem) return problem;
           this.state = TEXT;
           this.token = 0;
           i = gt + 1;
@@ -358,6 +397,15 @@ class XmlScanner {
         }
       }
     }
+    return null;
+  }
+
+  /** Counts an opening row or cell element; the refusal once the sheets hold more than an import takes. */
+  private counted(name: number, length: number): DomainError | null {
+    if (!this.count) return null;
+    const { tally } = this.count;
+    if (length === 3 && name === ROW && ++tally.rows > tally.maxRows) return this.count.refuse("rows");
+    if (length === 1 && name === CELL && ++tally.cells > tally.maxCells) return this.count.refuse("cells");
     return null;
   }
 }

@@ -240,6 +240,27 @@ describe("an uploaded workbook is read within its limits (zip bombs)", () => {
     });
   });
 
+  it("counts the rows and cells of every sheet before parsing any, and refuses more than a file may hold naming the sheet", async () => {
+    const parsed = vi.spyOn(ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as { _parseWorksheet: () => void }, "_parseWorksheet");
+    const emptyRows = workbook({
+      "xl/worksheets/sheet1.xml": { text: { head: "<worksheet><sheetData>", unit: '<row r="1"/>', times: 200_041, tail: "</sheetData></worksheet>" } },
+    });
+    expect(await importing(emptyRows)).toMatchObject({
+      kind: "invalid",
+      error: expect.stringMatching(/^Sheet "Revit_Pier Data": the workbook holds more than 200,040 rows/),
+    });
+    const wideRows = workbook({
+      "xl/worksheets/sheet1.xml": {
+        text: { head: "<worksheet><sheetData>", unit: `<row r="2">${"<c/>".repeat(300)}</row>`, times: 4_001, tail: "</sheetData></worksheet>" },
+      },
+    });
+    expect(await importing(wideRows)).toMatchObject({
+      kind: "invalid",
+      error: expect.stringMatching(/^Sheet "Revit_Pier Data": the file holds more than 1,200,000 cells/),
+    });
+    expect(parsed).not.toHaveBeenCalled();
+  });
+
   it("refuses comments and tags longer than Excel writes, and a document type declaration", async () => {
     const comment = workbook({ "xl/workbook.xml": { text: BOMB_OF("<workbook><!--", "x", "--></workbook>"), declare: { central: 100, local: 100 } } });
     expect(await importing(comment)).toMatchObject({

@@ -4,7 +4,17 @@ import parseSax, { type SaxEvent } from "exceljs/lib/utils/parse-sax.js";
 import excelUtils from "exceljs/lib/utils/utils.js";
 import NumFmtXform from "exceljs/lib/xlsx/xform/style/numfmt-xform.js";
 import { Open } from "unzipper";
-import { checkDirectory, EXCEL_MAX_CELL_CHARS, EXCEL_MAX_CELL_FORMATS, MAX_NAME_CHARS, refusals, UnpackBudget, type XlsxLimits } from "./xlsx-limits";
+import type { DomainError } from "@/lib/errors";
+import {
+  checkDirectory,
+  EXCEL_MAX_CELL_CHARS,
+  EXCEL_MAX_CELL_FORMATS,
+  MAX_NAME_CHARS,
+  refusals,
+  SheetTally,
+  UnpackBudget,
+  type XlsxLimits,
+} from "./xlsx-limits";
 
 /** The parts of exceljs's streaming reader (exceljs 4.4, lib/stream/xlsx/workbook-reader.js) used here: its sheet reader, and what that looks up (set here). */
 type ReaderParts = {
@@ -17,6 +27,8 @@ type ReaderParts = {
 };
 
 type Relationship = { Id: string; Target: string };
+/** The rows and cells all sheets of a file may hold, and the refusal naming the sheet that passes them. */
+export type SheetLimits = { maxRows: number; maxCells: number; refuse(what: "rows" | "cells", sheet: string): DomainError };
 type SheetEntry = { name: string; id: number; state?: string; rId: string };
 
 const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
@@ -34,12 +46,14 @@ const CELL_VALUE_TAGS: ReadonlySet<string> = new Set(["v", "f", "t", "is"]);
  * Every part is read within the limits of xlsx-limits.ts. The relationships, workbook, shared strings and styles
  * are read here rather than by exceljs, keeping only what reading the sheets needs: exceljs keeps an object for
  * each element of them and all of their texts, so a small file could fill the memory (a 16 MB styles part of
- * empty formats took 1 GB).
+ * empty formats took 1 GB). Every sheet is checked whole (its bytes, its XML, its rows and cells counted) before
+ * the first is parsed.
  */
 export class WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
   constructor(
     private readonly bytes: Buffer,
     private readonly limits: XlsxLimits,
+    private readonly sheetLimits: SheetLimits,
   ) {
     // The input is the bytes above; exceljs only keeps this one.
     super("", { worksheets: "emit", hyperlinks: "ignore", entries: "ignore" });
@@ -75,9 +89,20 @@ export class WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     if (sharedStrings) reader.sharedStrings = (await readSharedStrings(sharedStrings, this.limits)).toArray();
     const styles = part("xl/styles.xml");
     if (styles) reader.styles = await readNumberFormats(styles);
+    const tally = new SheetTally(this.sheetLimits.maxRows, this.sheetLimits.maxCells);
+    for (const [index, [path, sheetNo]] of sheets.entries()) {
+      const name = sheetName(reader, sheetNo!) ?? `Sheet ${index + 1}`;
+      await budget.check(files.get(path!)!, CELL_VALUE_TAGS, { tally, refuse: (what) => this.sheetLimits.refuse(what, name) });
+    }
 
     for (const [path, sheetNo] of sheets) yield* reader._parseWorksheet(part(path!, CELL_VALUE_TAGS)!, sheetNo!);
   }
+}
+
+/** A sheet's name as exceljs's reader finds it (lib/stream/xlsx/workbook-reader.js, _parseWorksheet). */
+function sheetName(reader: ReaderParts, sheetNo: string): string | undefined {
+  const rel = reader.workbookRels?.find((r) => r.Target === `worksheets/sheet${sheetNo}.xml`);
+  return rel && reader.model?.sheets.find((sheet) => sheet.rId === rel.Id)?.name;
 }
 
 /** Hands each XML event of a part to `visit` (an event at a time costs an await each: a million strings took seconds); the part's stream ends with them, read or not. */

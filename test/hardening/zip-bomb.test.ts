@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { benchTable } from "@/bench/support";
-import { writeXlsx } from "@/lib/datasets/table-file";
+import { columnLetter, writeXlsx } from "@/lib/datasets/table-file";
 import { processDatabase } from "@/test/hardening/process-database";
 import { report } from "@/test/hardening/report";
 import { api, ensureBuild, logIn, type ServerProcess, startServer } from "@/test/server-process";
@@ -135,14 +135,24 @@ describe("zip bombs through the import are refused with 413 naming the limit, th
     await expectRefused("lying-30M-tiny-strings", bytes, { setting: "XLSX_MAX_SHARED_STRINGS", text: /1,000,000/, value: SHARED_STRINGS });
   });
 
-  it("a sheet that unpacks to 300 MB of empty rows, sizes lying: inflating stops at the limit", async () => {
+  it("a sheet that unpacks to 300 MB of elements no reader knows, sizes lying: inflating stops at the limit", async () => {
+    const bytes = workbook({
+      "xl/worksheets/sheet1.xml": {
+        text: { head: "<worksheet><sheetData>", unit: "<x/>", times: 75_000_000, tail: "</sheetData></worksheet>" },
+        declare: { central: 500, local: 500 },
+      },
+    });
+    await expectRefused("lying-300MB-sheet", bytes, { setting: "XLSX_MAX_PART_BYTES", text: /128 MiB/, value: PART_BYTES });
+  });
+
+  it("a sheet that unpacks to 300 MB of empty rows, sizes lying: refused at the rows a table can take, counted before parsing", async () => {
     const bytes = workbook({
       "xl/worksheets/sheet1.xml": {
         text: { head: "<worksheet><sheetData>", unit: '<row r="1"/>', times: 25_000_000, tail: "</sheetData></worksheet>" },
         declare: { central: 500, local: 500 },
       },
     });
-    await expectRefused("lying-300MB-sheet", bytes, { setting: "XLSX_MAX_PART_BYTES", text: /128 MiB/, value: PART_BYTES });
+    await expectRefused("lying-300MB-empty-rows", bytes, { status: 400, text: /more than 200,040 rows/ });
   });
 
   it("a cell whose text comes in 40 million pieces (a 320 MB sheet), sizes lying", async () => {
@@ -170,7 +180,8 @@ describe("zip bombs through the import are refused with 413 naming the limit, th
   });
 
   it("a sheet of 300-cell rows (1.5 million cells, under every byte and row limit): refused at the cells a file may hold", async () => {
-    const row = `<row r="2">${"<c><v>1.5</v></c>".repeat(300)}</row>`;
+    // Every cell with its reference, as Excel writes them (exceljs refuses a row of cells without one).
+    const row = `<row r="2">${Array.from({ length: 300 }, (_, i) => `<c r="${columnLetter(i + 1)}2"><v>1.5</v></c>`).join("")}</row>`;
     const bytes = workbook({
       "xl/worksheets/sheet1.xml": { text: { head: "<worksheet><sheetData>", unit: row, times: 5_000, tail: "</sheetData></worksheet>" } },
     });
