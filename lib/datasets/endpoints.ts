@@ -40,6 +40,10 @@ const columnsAnswer = z
   })
   .meta({ description: "`?format=columns`" });
 const rowAnswer = z.object({ data: flatRowSchema });
+const fetchAllAnswer = z.object({ data: z.array(flatRowSchema) });
+export type RowsAnswer = z.infer<typeof rowsAnswer>;
+export type ColumnsAnswer = z.infer<typeof columnsAnswer>;
+export type FetchAllAnswer = z.infer<typeof fetchAllAnswer>;
 const conflict = [409];
 
 export const datasetsEndpoints = {
@@ -49,8 +53,9 @@ export const datasetsEndpoints = {
     description: "`?format=columns` answers in the table screen's compact form: the column names once, each row an array of values.",
     tag,
     auth: true,
+    project: { from: "param", need: "read" },
     params: tableParams,
-    query: rowsQuery as never,
+    query: rowsQuery,
     status: 200,
     response: z.union([rowsAnswer, columnsAnswer]),
     errors: [401, 404],
@@ -60,6 +65,7 @@ export const datasetsEndpoints = {
     summary: "Create a row (editors and owners); new column names add columns",
     tag,
     auth: true,
+    project: { from: "param", need: "write" },
     params: tableParams,
     body: rowBodySchema,
     status: 201,
@@ -93,6 +99,7 @@ export const datasetsEndpoints = {
     summary: "Save many rows as one change (a paste, a fill, an undo): every row's Version checked; all saved, or nothing with 409 and every conflicting row",
     tag,
     auth: true,
+    project: { from: "param", need: "write" },
     params: tableParams,
     body: saveRowsSchema,
     status: 200,
@@ -223,9 +230,10 @@ export const datasetsEndpoints = {
     tag: legacyTag,
     legacy: true,
     auth: true,
+    project: { from: "current", need: "read" },
     params: datasetParams,
     status: 200,
-    response: z.object({ data: z.array(flatRowSchema) }),
+    response: fetchAllAnswer,
     errors: [401, 404],
   }),
   createElement: endpoint({

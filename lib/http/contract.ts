@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type ApiResult, apiRequest } from "@/lib/api-client";
+import type { Need } from "@/lib/projects/roles";
 
 /**
  * One API call, declared once. Its route (method and path) lives in the
@@ -7,7 +8,8 @@ import { type ApiResult, apiRequest } from "@/lib/api-client";
  * browser's bundles. Its endpoint (`endpoints.ts`, server and OpenAPI only)
  * adds the zod schemas of what goes in and comes out and the failure statuses
  * it may answer; `api.ts` sees the route with the types of those schemas, so
- * the route handler (`satisfies ResponseOf<...>`), the browser's typed client
+ * the route handler (`route(endpoint, handler)`, which takes its params, query,
+ * body, project and answer from the endpoint), the browser's typed client
  * (`callApi`) and the OpenAPI document agree.
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -20,22 +22,35 @@ export type TypedRoute<P = unknown, B = unknown, R = unknown, Q = unknown> = Rou
   readonly __types?: { params: P; body: B; response: R; query: Q };
 };
 
+/**
+ * Which project a call acts on, and what the caller must be allowed to do there: `param` reads the `id` path
+ * segment (/api/projects/{id}/...), `current` takes the caller's current project (the spec's routes).
+ */
+export type ProjectOption = { readonly from: "param" | "current"; readonly need: Need };
+
 export type Endpoint<
   P extends Record<string, string | number> = Record<string, never>,
   B = undefined,
   R = unknown,
   Q extends Record<string, string | undefined> = Record<string, never>,
+  /** What the server reads from the body and the query (the schemas' output; the client sends their input). */
+  BOut = B,
+  QOut = Q,
 > = TypedRoute<P, B, R, Q> & {
   summary: string;
   description?: string;
   tag: string;
   /** false: no session needed. */
   auth: boolean;
+  /** The project the call acts on and the role it needs: checked after the session, before the body is read. */
+  project?: ProjectOption;
   params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<unknown, B>;
+  query?: z.ZodType<QOut, Q>;
+  body?: z.ZodType<BOut, B>;
   /** How the body is sent: JSON (the default), or a form with a file (an upload; the browser calls it through its own typed function). */
   consumes?: "application/json" | "multipart/form-data";
+  /** An upload's size limit (413 past it); with `consumes: "multipart/form-data"`. */
+  maxUploadBytes?: number;
   /** The success status and what it carries. `null` response: not JSON (a file, an event stream). */
   status: 200 | 201 | 202 | 204;
   response: z.ZodType<R> | null;
@@ -47,19 +62,58 @@ export type Endpoint<
   legacy?: boolean;
 };
 
-export type AnyEndpoint = Endpoint<Record<string, string | number>, unknown, unknown, Record<string, string | undefined>>;
+export type AnyEndpoint = Endpoint<Record<string, string | number>, unknown, unknown, Record<string, string | undefined>, unknown, unknown>;
+
+/** What the server side of an endpoint reads (types only): the body and query as parsed, whether it needs a session, its project. */
+type ServerSide<BOut, QOut, A extends boolean, Pr extends ProjectOption | undefined> = {
+  readonly __server?: { body: BOut; query: QOut; auth: A; project: Pr };
+};
 
 export function endpoint<
   P extends Record<string, string | number> = Record<string, never>,
   B = undefined,
   R = unknown,
   Q extends Record<string, string | undefined> = Record<string, never>,
->(definition: Endpoint<P, B, R, Q>): Endpoint<P, B, R, Q> {
+  BOut = B,
+  QOut = Q,
+  A extends boolean = boolean,
+  Pr extends ProjectOption | undefined = undefined,
+>(definition: Endpoint<P, B, R, Q, BOut, QOut> & { auth: A; project?: Pr }): Endpoint<P, B, R, Q, BOut, QOut> & ServerSide<BOut, QOut, A, Pr> {
   return definition;
+}
+
+/**
+ * Every failure status a call may answer: those its endpoint declares, and those the route() pipeline answers for
+ * any call of its kind (a foreign Host, a busy server; no session; a forged or non-JSON write; a bad path segment;
+ * a project that is not the caller's, or a role that may not).
+ */
+export function documentedStatuses(e: AnyEndpoint): number[] {
+  const statuses = new Set([...e.errors, 421, 503]);
+  if (e.auth) statuses.add(401);
+  if (e.params) statuses.add(404);
+  if (e.query) statuses.add(400);
+  if (e.project) {
+    statuses.add(404);
+    if (e.project.need !== "read") statuses.add(403);
+  }
+  if (e.method !== "GET") {
+    statuses.add(403);
+    statuses.add(415);
+    // A body that is not JSON or is too large: every write reads one, even when it needs none.
+    statuses.add(400);
+    statuses.add(413);
+  }
+  return [...statuses].sort((a, b) => a - b);
 }
 
 type TypesOf<E> = E extends { readonly __types?: infer T } ? NonNullable<T> : never;
 export type ResponseOf<E> = TypesOf<E> extends { response: infer R } ? R : never;
+type ServerOf<E> = E extends { readonly __server?: infer S } ? NonNullable<S> : never;
+/** The body and query as the route handler gets them (parsed). */
+export type ParsedBodyOf<E> = ServerOf<E> extends { body: infer B } ? B : never;
+export type ParsedQueryOf<E> = ServerOf<E> extends { query: infer Q } ? Q : never;
+export type AuthOf<E> = ServerOf<E> extends { auth: infer A } ? A : boolean;
+export type ProjectOf<E> = ServerOf<E> extends { project: infer Pr } ? Pr : undefined;
 export type BodyOf<E> = TypesOf<E> extends { body: infer B } ? B : never;
 export type ParamsOf<E> = TypesOf<E> extends { params: infer P } ? P : never;
 

@@ -7,6 +7,17 @@ import { isDatabaseBusy } from "@/db/client";
 import { DomainError, STATUS_OF } from "@/lib/errors";
 import { accessFrom, type Need, type ProjectAccess } from "@/lib/projects/access";
 import { idSchema } from "@/lib/projects/schemas";
+import {
+  type AnyEndpoint,
+  type AuthOf,
+  documentedStatuses,
+  type ParamsOf,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type ProjectOf,
+  type ProjectOption,
+  type ResponseOf,
+} from "@/lib/http/contract";
 import { HOST_EXEMPT_PATHS, isAllowedOrigin, isHttpsRequest, isKnownHost } from "@/lib/http/origins";
 import { logger } from "@/lib/logger";
 
@@ -77,12 +88,53 @@ async function readBody(request: Request, maxBytes = MAX_BODY_BYTES, tooLarge = 
 
 type RouteContext<P> = { params: Promise<P> };
 
+/** Why a query was refused: the schema's own words where it has them (`format is "csv" or "xlsx"`), else the field's. */
+function describeQueryError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join(".") ?? "";
+  const message = issue?.message.replace(/\.$/, "") ?? "not understood";
+  return `Invalid query: ${field && !message.includes(field) ? `"${field}": ` : ""}${message}.`;
+}
+
 /**
- * Which project a route acts on, and what the caller must be allowed to do
- * there: `param` reads the `id` path segment (/api/projects/{id}/...),
- * `current` takes the caller's current project (the spec's routes).
+ * An answer whose status its endpoint does not declare: the document (and every client generated from it) would
+ * be wrong. Outside production it becomes a 500 naming the mismatch, so the test that met it fails; in production
+ * it goes out as it is, logged.
  */
-export type ProjectOption = { from: "param" | "current"; need: Need };
+function undeclared(endpoint: AnyEndpoint, response: Response, log: ReturnType<typeof logger>): Response {
+  log.error({ method: endpoint.method, path: endpoint.path, status: response.status }, "answered a status its endpoint does not declare");
+  if (process.env.NODE_ENV === "production") return response;
+  return jsonError(500, `${endpoint.method} ${endpoint.path} answered ${response.status}, a status its endpoint does not declare.`);
+}
+
+export type { ProjectOption };
+
+declare const answered: unique symbol;
+/** A Response whose JSON body is known to be a `T`: made by `answer()` or a typed helper, never by a cast elsewhere. */
+export type TypedResponse<T> = Response & { readonly [answered]: T };
+
+/** A JSON answer of type `T`, with a status or headers of its own (a 201, a cookie). */
+export function answer<T>(body: T, init?: ResponseInit): TypedResponse<T> {
+  return Response.json(body, init) as TypedResponse<T>;
+}
+
+/** What a handler of an endpoint returns: its response (sent as JSON with the endpoint's status), or a Response of it; any Response for a file or stream. */
+export type AnswerOf<E> = E extends { response: null } ? Response : ResponseOf<E> | TypedResponse<ResponseOf<E>>;
+
+/** What a handler of an endpoint gets: everything parsed and checked as the endpoint declares it. */
+export type EndpointArgs<E> = {
+  request: Request;
+  params: ParamsOf<E>;
+  query: ParsedQueryOf<E>;
+  body: ParsedBodyOf<E>;
+  auth: AuthOf<E> extends false ? SignedIn | null : SignedIn;
+  /** The project the call acts on, with the caller's role, when the endpoint names one. */
+  access: ProjectOf<E> extends ProjectOption ? ProjectAccess : undefined;
+  /** The form of an upload (multipart); undefined elsewhere. */
+  form: FormData | undefined;
+  requestId: string;
+  log: ReturnType<typeof logger>;
+};
 
 type HandlerArgs<B, P, Auth extends boolean, Pr extends ProjectOption | undefined> = {
   request: Request;
@@ -127,10 +179,30 @@ function wantedProject(option: ProjectOption | undefined, params: unknown): Want
  * (a `multipart` upload has its own),
  * the session, body validation, and `{error}` JSON for every failure.
  */
+export function route<E extends AnyEndpoint>(
+  endpoint: E,
+  handler: (args: EndpointArgs<E>) => Promise<AnswerOf<E>> | AnswerOf<E>,
+): (request: Request, context: RouteContext<Record<string, string | string[]>>) => Promise<Response>;
 export function route<B = undefined, P = Record<string, never>, Auth extends boolean = true, Pr extends ProjectOption | undefined = undefined>(
   options: RouteOptions<B, P, Auth, Pr>,
   handler: (args: HandlerArgs<B, P, Auth, Pr>) => Promise<Response> | Response,
+): (request: Request, context: RouteContext<Record<string, string | string[]>>) => Promise<Response>;
+export function route(
+  declared: AnyEndpoint | RouteOptions<unknown, unknown, boolean, ProjectOption | undefined>,
+  handler: (args: never) => unknown,
 ): (request: Request, context: RouteContext<Record<string, string | string[]>>) => Promise<Response> {
+  const endpoint = "method" in declared ? declared : undefined;
+  const options: RouteOptions<unknown, unknown, boolean, ProjectOption | undefined> & { query?: AnyEndpoint["query"] } = endpoint
+    ? {
+        auth: endpoint.auth,
+        body: endpoint.body,
+        params: endpoint.params,
+        query: endpoint.query,
+        project: endpoint.project,
+        multipart: endpoint.consumes === "multipart/form-data" ? { maxBytes: endpoint.maxUploadBytes ?? MAX_BODY_BYTES } : undefined,
+      }
+    : (declared as RouteOptions<unknown, unknown, boolean, ProjectOption | undefined>);
+  const statuses = endpoint && new Set([endpoint.status, ...documentedStatuses(endpoint)]);
   const requireAuth = options.auth !== false;
   return async (request, context) => {
     const started = performance.now();
@@ -154,7 +226,7 @@ export function route<B = undefined, P = Record<string, never>, Auth extends boo
       const bodyType = options.multipart ? "multipart/form-data" : "application/json";
       if (mutating && (declaresBody || type !== undefined) && type !== bodyType) throw new ApiError(415, `Content-Type must be ${bodyType}.`);
       const rawParams = (await context.params) ?? {};
-      let params = rawParams as P;
+      let params: unknown = rawParams;
       let paramsFound = true;
       if (options.params) {
         const parsed = options.params.safeParse(rawParams);
@@ -173,6 +245,12 @@ export function route<B = undefined, P = Record<string, never>, Auth extends boo
       if (options.project && auth) {
         if (wanted === undefined) throw new ApiError(404, "Not found.");
         project = accessFrom(membership, options.project.need, wanted);
+      }
+      let query: unknown;
+      if (options.query) {
+        const parsed = options.query.safeParse(Object.fromEntries(url.searchParams));
+        if (!parsed.success) throw new ApiError(400, describeQueryError(parsed.error));
+        query = parsed.data;
       }
       let body: unknown;
       let form: FormData | undefined;
@@ -201,16 +279,19 @@ export function route<B = undefined, P = Record<string, never>, Auth extends boo
           body = parsed.data;
         }
       }
-      response = await handler({
+      const answer = await (handler as (args: HandlerArgs<unknown, unknown, boolean, ProjectOption> & { query: unknown; access: unknown }) => unknown)({
         request,
         params,
-        body: body as B,
-        auth: auth as HandlerArgs<B, P, Auth, Pr>["auth"],
-        project: project as HandlerArgs<B, P, Auth, Pr>["project"],
+        query,
+        body,
+        auth: auth!,
+        project: project!,
+        access: project,
         form,
         requestId,
         log,
       });
+      response = answer instanceof Response ? answer : Response.json(answer, { status: endpoint?.status ?? 200 });
     } catch (error) {
       if (error instanceof ApiError) {
         response = jsonError(error.status, error.message, error.extra, error.headers);
@@ -225,6 +306,7 @@ export function route<B = undefined, P = Record<string, never>, Auth extends boo
         response = jsonError(500, "Something went wrong on the server. Please try again.");
       }
     }
+    if (statuses && !statuses.has(response.status)) response = undeclared(endpoint!, response, log);
     // Re-send the cookie with its pushed-out expiry, unless the route set (login) or cleared (logout) it itself.
     if (auth?.extendedTo && !response.headers.has("Set-Cookie")) {
       const token = sessionTokenFromCookieHeader(request.headers.get("cookie"))!;

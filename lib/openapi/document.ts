@@ -4,7 +4,7 @@ import { assistantEndpoints } from "@/lib/assistant/endpoints";
 import { authEndpoints } from "@/lib/auth/endpoints";
 import { calculationsEndpoints } from "@/lib/calculations/endpoints";
 import { datasetsEndpoints } from "@/lib/datasets/endpoints";
-import type { AnyEndpoint } from "@/lib/http/contract";
+import { type AnyEndpoint, documentedStatuses } from "@/lib/http/contract";
 import { midasEndpoints } from "@/lib/midas/endpoints";
 import { opsEndpoints } from "@/lib/ops/endpoints";
 import { projectsEndpoints } from "@/lib/projects/endpoints";
@@ -45,25 +45,6 @@ const errorSchema = z
   .object({ error: z.string() })
   .catchall(z.unknown())
   .meta({ id: "Error", description: "Every failure: `{error}`, a sentence a person can act on." });
-
-/**
- * Every failure status a call may answer: those its endpoint declares, and those the route() pipeline answers for
- * any call of its kind (a foreign Host, a busy server; no session; a forged or non-JSON write; a bad path segment).
- */
-export function documentedStatuses(e: AnyEndpoint): number[] {
-  const statuses = new Set([...e.errors, 421, 503]);
-  if (e.auth) statuses.add(401);
-  if (e.params) statuses.add(404);
-  if (e.query) statuses.add(400);
-  if (e.method !== "GET") {
-    statuses.add(403);
-    statuses.add(415);
-    // A body that is not JSON or is too large: every write reads one, even when it needs none.
-    statuses.add(400);
-    statuses.add(413);
-  }
-  return [...statuses].sort((a, b) => a - b);
-}
 
 function operation(e: AnyEndpoint): ZodOpenApiOperationObject {
   const produces = [e.produces ?? "application/octet-stream"].flat();
