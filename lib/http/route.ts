@@ -5,7 +5,7 @@ import type { WantedProject } from "@/db/queries/sessions";
 import { resolveSession, resolveSessionWithMembership, type SignedIn, sessionCookie, sessionTokenFromCookieHeader } from "@/lib/auth/session";
 import { isDatabaseBusy } from "@/db/client";
 import { DomainError, STATUS_OF } from "@/lib/errors";
-import { accessFrom, type Need, type ProjectAccess } from "@/lib/projects/access";
+import { accessFrom, type ProjectAccess } from "@/lib/projects/access";
 import { idSchema } from "@/lib/projects/schemas";
 import {
   type AnyEndpoint,
