@@ -123,7 +123,10 @@ type DocOperation = {
   requestBody?: { content: Record<string, { example?: unknown }> };
   responses: Record<
     string,
-    { headers?: Record<string, { required?: boolean; schema?: DocSchema }>; content?: Record<string, { schema: DocSchema; example?: unknown }> }
+    {
+      headers?: Record<string, { required?: boolean; schema?: DocSchema; example?: string }>;
+      content?: Record<string, { schema: DocSchema; example?: unknown }>;
+    }
   >;
 };
 
@@ -193,7 +196,11 @@ describe("what a generated client gets from the document (issue 25)", () => {
     const exported = d.paths["/api/projects/{id}/datasets/{ds}/export"]!.get!.responses["200"]!;
     expect(exported.content!["text/csv"]!.schema).toEqual({ type: "string", format: "binary" });
     expect(exported.content!["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"]!.schema).toEqual({ type: "string", format: "binary" });
-    expect(exported.headers!["Content-Disposition"]).toMatchObject({ required: true, schema: { type: "string" } });
+    expect(exported.headers!["Content-Disposition"]).toMatchObject({
+      required: true,
+      schema: { type: "string" },
+      example: expect.stringMatching(/^attachment; filename="Bridge 7 - Revit_Pier Data - \d{4}-\d\d-\d\d\.csv"; filename\*=UTF-8''/),
+    });
     const results = d.paths["/api/projects/{id}/midas/results/{kind}"]!.get!.responses["200"]!;
     expect(results.content!["text/csv"]!.schema).toEqual({ type: "string", format: "binary" });
     expect(results.headers!["Content-Disposition"]).toMatchObject({ required: false });

@@ -158,21 +158,25 @@ const retryAfter = {
     schema: { type: "integer", minimum: 1 },
   },
 };
-const contentDisposition = (always: boolean) => ({
+/** A download's name; `always` false: a JSON answer that can also come as a file (?format=csv or xlsx). */
+const contentDisposition = (always: boolean, example: string) => ({
   "Content-Disposition": {
     description: `The file's name, plain (non-ASCII replaced) and exactly (RFC 5987)${always ? "" : "; with ?format=csv or xlsx"}.`,
     required: always,
     schema: { type: "string" },
-    example: `attachment; filename="Bridge 7 - Revit_Pier Data - 2026-03-04.xlsx"; filename*=UTF-8''Bridge%207%20-%20Revit_Pier%20Data%20-%202026-03-04.xlsx`,
+    example: `attachment; filename="${example}"; filename*=UTF-8''${encodeURIComponent(example)}`,
   },
 });
 
 function success(e: AnyEndpoint, example: OperationExample | undefined) {
   const produces = [e.produces ?? "application/octet-stream"].flat();
+  // Beside JSON, or instead of it (a file, an event stream).
+  const others = e.response === null || e.produces ? produces : [];
+  const files = others.filter((type) => type !== EVENT_STREAM);
   const answerType = example?.answerType ?? (e.response ? "application/json" : produces[0]);
   const withExample = (type: string) => (example && type === answerType ? { example: example.answer } : {});
-  const other = Object.fromEntries(
-    (e.response && !e.produces ? [] : produces).map((type) => [
+  const content = Object.fromEntries(
+    others.map((type) => [
       type,
       {
         schema:
@@ -183,11 +187,10 @@ function success(e: AnyEndpoint, example: OperationExample | undefined) {
       },
     ]),
   );
-  const files = produces.filter((type) => type !== EVENT_STREAM && (e.produces !== undefined || e.response === null));
   return {
     description: e.summary,
-    ...(files.length > 0 ? { headers: contentDisposition(e.response === null) } : {}),
-    content: e.response === null ? other : { "application/json": { schema: e.response, ...withExample("application/json") }, ...other },
+    ...(files.length > 0 ? { headers: contentDisposition(e.response === null, example?.fileName ?? "download") } : {}),
+    content: e.response === null ? content : { "application/json": { schema: e.response, ...withExample("application/json") }, ...content },
   };
 }
 

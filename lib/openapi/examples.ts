@@ -19,6 +19,8 @@ export type OperationExample = {
   answer: unknown;
   /** The content type of `answer` when it is not the endpoint's JSON. */
   answerType?: string;
+  /** A download's name (its Content-Disposition). */
+  fileName?: string;
 };
 
 const at = "2026-03-04T16:40:12.000Z";
@@ -234,6 +236,7 @@ export const examples: Record<string, OperationExample> = {
     params: table,
     query: { format: "csv" },
     answerType: "text/csv",
+    fileName: "Bridge 7 - Revit_Pier Data - 2026-03-04.csv",
     answer: "\ufeffId,Parameter,Item1,Item2,Version\r\n12,PierHeight,8500,9200,5\r\n13,PierWidth,1800,1800,3\r\n",
   },
   datasetsImportPreview: {
@@ -390,7 +393,7 @@ export const examples: Record<string, OperationExample> = {
     },
   },
   midasAnalysis: { params: { id: 1 }, answer: { runId, outcome: "done", kinds: ["reaction", "bearing", "girder", "pile"] } },
-  midasResults: { params: { id: 1, kind: "reaction" }, query: { cases: "DL,ULS1" }, answer: results },
+  midasResults: { params: { id: 1, kind: "reaction" }, query: { cases: "DL,ULS1" }, answer: results, fileName: "Bridge 7 - MIDAS reactions - 2026-03-04.csv" },
   midasRefreshResults: { params: { id: 1, kind: "reaction" }, answer: { ...results, source: "refresh" } },
 
   // Operations
