@@ -13,7 +13,7 @@ import { type ColumnPreset, compareColumns, deriveColumns, FIXED_FIELDS, presetC
 import { copyTargets } from "@/lib/datasets/copy";
 import { type Draft, draftExtraColumns, draftFromRow, draftPayload, newRowDraft, rebaseDraft, setCellTexts } from "@/lib/datasets/draft";
 import { pasteTargets } from "@/lib/datasets/paste";
-import type { TablePreview } from "@/lib/datasets/preview";
+import type { FirstScreen } from "@/lib/datasets/first-screen";
 import type { DatasetInfo } from "@/lib/datasets/registry";
 import { callApi } from "@/lib/http/contract";
 import type { ProjectAccess } from "@/lib/projects/access";
@@ -21,7 +21,7 @@ import { refusal } from "@/lib/projects/roles";
 import type { PushSummary } from "@/lib/relay/summary";
 import { ExportMenu } from "./export-menu";
 import { type GridActions, ParameterGrid } from "./grid/parameter-grid";
-import { TablePreviewRows } from "./grid/table-preview";
+import { FirstScreenRows } from "./grid/first-screen";
 import { DatasetToolbar } from "./toolbar";
 import { LiveMark, LiveViewers } from "./live-marks";
 import { useDatasetRows } from "./use-dataset-rows";
@@ -56,11 +56,11 @@ type DatasetScreenProps = {
   /** Tools of one table shown above the grid (e.g. "Fill from Revit tables" on Model Setup). */
   extra?: React.ReactNode;
   /** The table's first rows, rendered by the server, shown until the grid is ready. */
-  preview?: TablePreview;
+  firstScreen?: FirstScreen;
 };
 
 /** One screen for every table of a project (Revit and Midas): load, filter, sort, edit (a row, or cells like a spreadsheet), create, delete, undo, history, push. */
-export function DatasetScreen({ dataset, project, userId, initialFilter = "", extra, preview }: DatasetScreenProps) {
+export function DatasetScreen({ dataset, project, userId, initialFilter = "", extra, firstScreen }: DatasetScreenProps) {
   const { state, reload } = useDatasetRows(project.id, dataset.key);
   const { pushAll, pushRow, connected, outcome, dismissOutcome } = usePush(project.id, dataset.key);
   /** The push waiting for the engineer's OK after its preview: a row (by Parameter) or the whole table. */
@@ -331,10 +331,10 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
           )}
 
           {state.status === "loading" &&
-            (preview && preview.rows.length > 0 ? (
+            (firstScreen && firstScreen.rows.length > 0 ? (
               <>
                 <p className="sr-only">Loading...</p>
-                <TablePreviewRows preview={preview} />
+                <FirstScreenRows screen={firstScreen} />
               </>
             ) : (
               <p className="py-10 text-center text-muted-foreground">Loading...</p>

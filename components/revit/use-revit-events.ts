@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { PushSummary } from "@/lib/relay/summary";
 
 /**
- * Live news from the Revit relay for the signed-in user (server-sent events):
+ * Live news of the signed-in user's Revit add-ins (server-sent events):
  * how many add-ins are connected, and every change of a push's state.
  * EventSource reconnects by itself; null means not known yet.
  */

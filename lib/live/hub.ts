@@ -3,8 +3,8 @@ import type pino from "pino";
 import { env } from "@/lib/env";
 import { DomainError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
-import type { ProjectRole } from "@/lib/projects/roles";
-import type { BusMessage, RelayBus } from "@/lib/relay/bus";
+import type { ProjectRole } from "@/db/schema";
+import type { BusMessage, ReplicaBus } from "@/lib/relay/bus";
 import { type LiveEvent, type RevokeReason, type Viewer, type ViewerId, viewerKey } from "./events";
 import { type BusViewer, PRESENCE_BATCH } from "./messages";
 
@@ -82,7 +82,7 @@ export class LiveTables {
   private closed = false;
 
   constructor(
-    private readonly bus: RelayBus,
+    private readonly bus: ReplicaBus,
     private readonly directory: LiveDirectory,
     options: { limits?: LiveLimits; log?: pino.Logger } = {},
   ) {

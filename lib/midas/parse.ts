@@ -1,4 +1,5 @@
-import { itemColumns, itemNumber, type MidasDatasetKey, midasDatasets, type MidasRow, type MidasTables, type ParameterSpec, parameterSpec } from "./tables";
+import type { ParameterRow } from "@/lib/datasets/columns";
+import { itemColumns, itemNumber, type MidasDatasetKey, midasDatasets, type MidasTables, type ParameterSpec, parameterSpec } from "./tables";
 
 /** One thing wrong in the Midas tables, addressed to its table, row and item. */
 export type Problem = { dataset: MidasDatasetKey; parameter: string; item: string | null; message: string };
@@ -176,11 +177,11 @@ const HEADER_ROWS = new Set(midasDatasets.midasloadcomb.template.map((spec) => s
 /** Reads one table, recording what is wrong; every reader returns a usable value (NaN, "" or []) when the input is not. */
 class TableReader {
   readonly title: string;
-  private readonly byParameter = new Map<string, MidasRow>();
+  private readonly byParameter = new Map<string, ParameterRow>();
 
   constructor(
     readonly key: MidasDatasetKey,
-    readonly rows: readonly MidasRow[],
+    readonly rows: readonly ParameterRow[],
     private readonly problems: Problem[],
   ) {
     this.title = midasDatasets[key].title;
