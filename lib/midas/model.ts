@@ -1,4 +1,7 @@
-import { parseMidasTables, type ParsedTables, type PierData, type Problem, type PscSectionData } from "./parse";
+import { parseMidasTables, type ParsedTables } from "./parse";
+import type { Problem } from "./parse/reader";
+import type { PscSectionData } from "./parse/sections";
+import type { PierData } from "./parse/setup";
 import { boxArrays, boxProperties } from "./sections";
 import type { MidasTables } from "./tables";
 
