@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { urlOf } from "@/lib/http/contract";
+import { relayApi } from "@/lib/relay/api";
 import type { PushSummary } from "@/lib/relay/summary";
 
 /**
@@ -16,7 +18,7 @@ export function useRevitEvents(onPush?: (push: PushSummary) => void): { connecte
   });
 
   useEffect(() => {
-    const source = new EventSource("/api/revit/events", { withCredentials: true });
+    const source = new EventSource(urlOf(relayApi.events), { withCredentials: true });
     source.addEventListener("connections", (event) => {
       setConnected((JSON.parse((event as MessageEvent<string>).data) as { count: number }).count);
     });
