@@ -3,6 +3,7 @@ import type pino from "pino";
 import { env } from "@/lib/env";
 import { DomainError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
+import { processSingleton } from "@/lib/process-singleton";
 import type { ProjectRole } from "@/db/schema";
 import type { BusMessage, ReplicaBus } from "@/lib/relay/bus";
 import { type LiveEvent, type RevokeReason, type Viewer, type ViewerId, viewerKey } from "./events";
@@ -449,9 +450,8 @@ export class LiveTables {
   }
 }
 
-type Holder = { live?: LiveTables };
 // Created by server.ts; Next's bundled route handlers reach the same instance here.
-const holder = ((globalThis as { __pontifexLive?: Holder }).__pontifexLive ??= {});
+const holder = processSingleton<{ live?: LiveTables }>("live", () => ({}));
 
 export function getLiveTables(): LiveTables | undefined {
   return holder.live;
