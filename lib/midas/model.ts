@@ -129,10 +129,6 @@ export function buildModel(tables: MidasTables): MidasModel {
   return buildModelWithScheme(tables).model;
 }
 
-export function buildIdScheme(tables: MidasTables): MidasIdScheme {
-  return buildModelWithScheme(tables).scheme;
-}
-
 export function buildModelWithScheme(tables: MidasTables): BuiltModel {
   const { parsed, problems } = parseMidasTables(tables);
   if (problems.length > 0) throw new MidasTablesInvalidError(problems);
