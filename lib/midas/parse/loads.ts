@@ -1,4 +1,4 @@
-import { checkRef, namedItems, SAFE_NAME, type TableReader } from "./reader";
+import { checkRef, type NamedItem, namedItems, SAFE_NAME, type TableReader } from "./reader";
 import type { PierData } from "./setup";
 
 type CaseBase = { item: string; name: string; type: string; description: string; selfWeight: boolean };
@@ -38,6 +38,17 @@ export class CaseNames {
   }
 }
 
+/** What a static load case of either table has. */
+function caseBase(reader: TableReader, { item, name, label }: NamedItem): CaseBase {
+  return {
+    item,
+    name,
+    type: reader.text("LoadType", item, label),
+    description: reader.text("Description", item, label),
+    selfWeight: reader.text("SelfWeight", item, label) === "Yes",
+  };
+}
+
 /** Superstructure Loads: static load cases on the girder. */
 export function readSuperLoads(reader: TableReader, caseNames: CaseNames, spanCount: number): SuperLoadCase[] {
   return namedItems(reader).map(({ item, name, label }) => {
@@ -48,11 +59,7 @@ export function readSuperLoads(reader: TableReader, caseNames: CaseNames, spanCo
         reader.problem("LoadedSpans", item, `LoadedSpans of ${label} names span ${s}, but Model Setup has ${spanCount} spans.`);
     }
     return {
-      item,
-      name,
-      type: reader.text("LoadType", item, label),
-      description: reader.text("Description", item, label),
-      selfWeight: reader.text("SelfWeight", item, label) === "Yes",
+      ...caseBase(reader, { item, name, label }),
       uniformLoad: reader.num("UniformLoad", item, label, 0),
       loadedSpans: spans.length ? spans : "all",
     };
@@ -72,11 +79,7 @@ export function readSubLoads(reader: TableReader, caseNames: CaseNames, setupPie
     const piers = reader.list<string>("LoadedPiers", item, label);
     const loadedPiers = piers.map((p) => checkRef(reader, "LoadedPiers", item, label, p, pierNameList, "pier", "Model Setup (PierName)"));
     return {
-      item,
-      name,
-      type: reader.text("LoadType", item, label),
-      description: reader.text("Description", item, label),
-      selfWeight: reader.text("SelfWeight", item, label) === "Yes",
+      ...caseBase(reader, { item, name, label }),
       pierLoad,
       direction: direction || "Vertical",
       loadedPiers: piers.length ? loadedPiers : "all",
