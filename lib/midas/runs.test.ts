@@ -11,7 +11,31 @@ describe("Create Midas for a project, the parts without a database", () => {
     expect(demo.built?.model[0]?.table).toBe("UNIT");
     const blank = buildFromTables(emptyMidasTables());
     expect(blank.built).toBeNull();
-    expect(blank.problems.length).toBeGreaterThan(0);
+    // Blank templates: each global value of Model Setup is missing (the rest of the tables have no items to check).
+    const globals = [
+      "ConcreteGrades",
+      "SpanCount",
+      "StartChainage",
+      "DeckLevel",
+      "LongitudinalGrade",
+      "ConcreteUnitWeight",
+      "TendonBreakingStrength",
+      "BearingHeight",
+      "BearingVerticalStiffness",
+      "BearingFixedStiffness",
+      "BearingFreeStiffness",
+      "BearingTorsionStiffness",
+      "StartBearing",
+      "ElementsPerPier",
+    ];
+    expect(blank.problems).toEqual(
+      globals.map((parameter) => ({
+        dataset: "midassetup",
+        parameter,
+        item: "Item1",
+        message: expect.stringMatching(new RegExp(`^${parameter} of Model Setup is blank\\. `)),
+      })),
+    );
   });
 
   it("summarises a plan per MIDAS table: counts, unchanged rows, and at most PREVIEW_IDS ids of each kind", () => {
