@@ -13,22 +13,19 @@ export function useRowNotes(outcome: PushSummary | null, rows: readonly Row[], l
       const id = error.id ?? Number(rows.find((r) => r.Parameter === error.parameter)?.Id);
       if (Number.isFinite(id)) notes.set(id, <FailedMark message={error.message} />);
     }
-    for (const [id, name] of live.editedBy)
-      notes.set(
-        id,
-        <>
-          {notes.get(id)}
-          <LiveMark kind="editing" name={name} />
-        </>,
-      );
-    for (const [id, name] of live.changedBy)
-      notes.set(
-        id,
-        <>
-          {notes.get(id)}
-          <LiveMark kind="changed" name={name} />
-        </>,
-      );
+    for (const [kind, marks] of [
+      ["editing", live.editedBy],
+      ["changed", live.changedBy],
+    ] as const) {
+      for (const [id, name] of marks)
+        notes.set(
+          id,
+          <>
+            {notes.get(id)}
+            <LiveMark kind={kind} name={name} />
+          </>,
+        );
+    }
     return notes;
   }, [outcome, rows, live.editedBy, live.changedBy]);
 }

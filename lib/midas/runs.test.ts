@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { demoMidasTables } from "@/db/seed-midas-data";
 import { planChanges } from "./plan";
 import { buildFromTables, inTableOrder, PREVIEW_IDS, summarisePlan, tableVersions } from "./runs";
-import { emptyMidasTables, midasDatasetKeys } from "./tables";
+import { emptyMidasTables, midasDatasetKeys, midasDatasets } from "./tables";
 
 describe("Create Midas for a project, the parts without a database", () => {
   it("builds the demo tables, and gives problems instead of a model for blank ones", () => {
@@ -12,22 +12,10 @@ describe("Create Midas for a project, the parts without a database", () => {
     const blank = buildFromTables(emptyMidasTables());
     expect(blank.built).toBeNull();
     // Blank templates: each global value of Model Setup is missing (the rest of the tables have no items to check).
-    const globals = [
-      "ConcreteGrades",
-      "SpanCount",
-      "StartChainage",
-      "DeckLevel",
-      "LongitudinalGrade",
-      "ConcreteUnitWeight",
-      "TendonBreakingStrength",
-      "BearingHeight",
-      "BearingVerticalStiffness",
-      "BearingFixedStiffness",
-      "BearingFreeStiffness",
-      "BearingTorsionStiffness",
-      "StartBearing",
-      "ElementsPerPier",
-    ];
+    // ConcreteGrades is read first (the sections refer to it), then the rest in the template's order.
+    const globals = midasDatasets.midassetup.template.filter((spec) => spec.scope === "global").map((spec) => spec.parameter);
+    expect(globals).toHaveLength(14);
+    globals.unshift(...globals.splice(globals.indexOf("ConcreteGrades"), 1));
     expect(blank.problems).toEqual(
       globals.map((parameter) => ({
         dataset: "midassetup",

@@ -16,7 +16,8 @@ import { resetEnv } from "@/lib/env";
 import { MIDAS_UNREACHABLE } from "@/lib/midas/client";
 import { encryptKey } from "@/lib/midas/connection";
 import { buildStatus } from "@/lib/midas/runs";
-import { midasDatasetKeys } from "@/lib/midas/tables";
+import { emptyMidasTables, midasDatasetKeys } from "@/lib/midas/tables";
+import { validateMidasTables } from "@/lib/midas/validate";
 import { serverSecret } from "@/lib/secret";
 import { testDb, useTestDatabase } from "@/test/database";
 import { expectJson, type TestClient } from "@/test/http";
@@ -264,25 +265,8 @@ describe("Create Midas", () => {
     const before = sim.state.requests.length;
     const answer = await expectJson<Preview>(await previewOf(client, projectId), 200);
     expect(answer.changes).toEqual({});
-    // A new project's Midas tables are the blank templates: each global value of Model Setup is missing.
-    expect(answer.problems.map((p) => [p.dataset, p.parameter, p.item])).toEqual(
-      [
-        "ConcreteGrades",
-        "SpanCount",
-        "StartChainage",
-        "DeckLevel",
-        "LongitudinalGrade",
-        "ConcreteUnitWeight",
-        "TendonBreakingStrength",
-        "BearingHeight",
-        "BearingVerticalStiffness",
-        "BearingFixedStiffness",
-        "BearingFreeStiffness",
-        "BearingTorsionStiffness",
-        "StartBearing",
-        "ElementsPerPier",
-      ].map((parameter) => ["midassetup", parameter, "Item1"]),
-    );
+    // A new project's Midas tables are the blank templates: their problems, each global value of Model Setup.
+    expect(answer.problems).toEqual(validateMidasTables(emptyMidasTables()));
     expect(answer.problems).toContainEqual(expect.objectContaining({ dataset: "midassetup", parameter: "SpanCount", item: "Item1" }));
     const refused = await expectJson<{ error: string; problems: unknown[] }>(await applyTo(client, projectId), 422);
     expect(refused.error).toMatch(/problems?; nothing was sent to MIDAS/);
