@@ -141,7 +141,7 @@ async function main() {
       name: path,
       url: `${server.url}${path}`,
       // The first value cell (data-col counts Parameter as 0), of the server-rendered first screenful or of the grid.
-      rowSelector: '[data-preview-row-id] [data-preview-col="1"], [data-row-id] [data-col="1"]',
+      rowSelector: '[data-first-screen-row-id] [data-first-screen-col="1"], [data-row-id] [data-col="1"]',
       gridSelector: '[data-row-id] [data-col="1"]',
       dataUrlPart: `/datasets/${dataset}/rows?format=columns`,
       cookies: [{ name: cookieName!, value: cookieValue!, url: server.url }],

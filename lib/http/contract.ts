@@ -117,7 +117,6 @@ export type ParsedBodyOf<E> = ServerOf<E> extends { body: infer B } ? B : never;
 export type ParsedQueryOf<E> = ServerOf<E> extends { query: infer Q } ? Q : never;
 export type AuthOf<E> = ServerOf<E> extends { auth: infer A } ? A : boolean;
 export type ProjectOf<E> = ServerOf<E> extends { project: infer Pr } ? Pr : undefined;
-export type BodyOf<E> = TypesOf<E> extends { body: infer B } ? B : never;
 export type ParamsOf<E> = TypesOf<E> extends { params: infer P } ? P : never;
 
 /** A feature's routes as the browser sees them: each with the types of its endpoint (the same object; the types are erased). */
