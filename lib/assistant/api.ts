@@ -4,7 +4,7 @@ import { callApi, typedRoutes } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
 import { relayApi } from "@/lib/relay/api";
 import type { ActionOutcome, Proposal, RowEdit } from "./cards";
-import type { DatasetRow } from "./context";
+import type { Row } from "@/lib/datasets/columns";
 import type { assistantEndpoints } from "./endpoints";
 import type { chatRequestSchema, conversationSummarySchema } from "./schemas";
 import type { AssistantUIMessage } from "./tools";
@@ -124,7 +124,7 @@ export const deleteConversation = (id: string) => callApi(assistantApi.deleteCon
 /** One row's part of an Apply: saved only if the row is still at `version`. */
 export type RowEditRequest = { rowId: number; version: number; values: Record<string, string> };
 
-export type ActionResult = { ok: true; message: string } | { ok: false; error: string; conflict?: { rowId: number; current: DatasetRow } };
+export type ActionResult = { ok: true; message: string } | { ok: false; error: string; conflict?: { rowId: number; current: Row } };
 
 /**
  * What the cards' buttons do, through the application's normal API and its
@@ -167,7 +167,7 @@ export function projectActions(projectId: number): AssistantActions {
           body: { data: { ...row.values, Version: row.version } },
         });
         if (!result.ok) {
-          const current = result.status === 409 && result.body?.data && typeof result.body.data === "object" ? (result.body.data as DatasetRow) : undefined;
+          const current = result.status === 409 && result.body?.data && typeof result.body.data === "object" ? (result.body.data as Row) : undefined;
           const done = saved > 0 ? ` ${plural(saved, "row")} had already been saved.` : "";
           return { ok: false, error: `${result.error}${done}`, ...(current ? { conflict: { rowId: row.rowId, current } } : {}) };
         }
