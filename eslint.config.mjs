@@ -15,6 +15,22 @@ export default defineConfig([
     },
   },
   {
+    // The browser calls the API through the typed client (`callApi(<feature>Api.<name>)`): a path written out by hand
+    // escapes the types of what the route takes and answers.
+    files: ["components/**", "hooks/**", "app/**"],
+    ignores: ["app/api/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Literal[value=/^\\/api\\//]", message: "Call the API through its typed client (callApi with lib/<feature>/api.ts), not a path." },
+        {
+          selector: "TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]",
+          message: "Call the API through its typed client (callApi with lib/<feature>/api.ts), not a path.",
+        },
+      ],
+    },
+  },
+  {
     // Test helpers named use* (useTestDatabase) are vitest fixtures, not React hooks.
     files: ["test/**", "e2e/**", "bench/**", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "react-hooks/rules-of-hooks": "off" },

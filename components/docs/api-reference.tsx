@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { opsRoutes } from "@/lib/ops/api";
 
 /**
  * The API reference, rendered from the generated OpenAPI document (server
@@ -183,7 +184,7 @@ export function ApiReference({ doc }: { doc: OpenApi }) {
             </li>
           ))}
           <li className="pt-2">
-            <a href="/api/openapi.json" className="text-zinc-300 underline-offset-4 hover:underline">
+            <a href={opsRoutes.openapi.path} className="text-zinc-300 underline-offset-4 hover:underline">
               openapi.json
             </a>
           </li>

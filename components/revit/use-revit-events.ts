@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { relayApi } from "@/lib/relay/api";
 import type { PushSummary } from "@/lib/relay/summary";
 
 /**
@@ -16,7 +17,7 @@ export function useRevitEvents(onPush?: (push: PushSummary) => void): { connecte
   });
 
   useEffect(() => {
-    const source = new EventSource("/api/revit/events", { withCredentials: true });
+    const source = new EventSource(relayApi.events.path, { withCredentials: true });
     source.addEventListener("connections", (event) => {
       setConnected((JSON.parse((event as MessageEvent<string>).data) as { count: number }).count);
     });
