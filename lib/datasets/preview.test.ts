@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TableSnapshot } from "@/db/queries/rows";
+import type { TableSnapshot } from "./snapshot";
 import { PREVIEW_COLUMNS, PREVIEW_ROWS, tablePreview } from "./preview";
 
 const snapshotOf = (rows: Record<string, string | number>[], columns: string[]): TableSnapshot => ({
