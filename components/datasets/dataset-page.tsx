@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { NoProject } from "@/components/projects/no-project";
-import { tableSnapshot } from "@/db/queries/rows";
 import { requireUser } from "@/lib/auth/current-user";
 import { firstScreen } from "@/lib/datasets/first-screen";
 import { tableOf } from "@/lib/datasets/service";
 import { type DatasetKey, datasets } from "@/lib/datasets/registry";
 import type { SearchParams } from "@/lib/navigation";
+import { tableSnapshot } from "@/lib/datasets/snapshot";
 import { pageProjects } from "@/lib/projects/page";
 import { DatasetScreen } from "./dataset-screen";
 import { preloadScreenRows } from "./preload-rows";

@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { exampleAnswer, exampleRequest } from "@/lib/openapi/example-text";
+import { opsRoutes } from "@/lib/ops/api";
 
 /**
  * The API reference, rendered from the generated OpenAPI document (server
@@ -224,7 +225,7 @@ export function ApiReference({ doc }: { doc: OpenApi }) {
             </li>
           ))}
           <li className="pt-2">
-            <a href="/api/openapi.json" className="text-zinc-300 underline-offset-4 hover:underline">
+            <a href={opsRoutes.openapi.path} className="text-zinc-300 underline-offset-4 hover:underline">
               openapi.json
             </a>
           </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TableSnapshot } from "@/db/queries/rows";
+import type { TableSnapshot } from "./snapshot";
 import { FIRST_SCREEN_COLUMNS, FIRST_SCREEN_ROWS, firstScreen } from "./first-screen";
 
 const snapshotOf = (rows: Record<string, string | number>[], columns: string[]): TableSnapshot => ({

@@ -1,6 +1,6 @@
-import { memo, type TableSnapshot } from "@/db/queries/rows";
 import { displayValue, isAngleRow } from "./angles";
 import { deriveColumns, type Row } from "./columns";
+import { memo, type TableSnapshot } from "./snapshot";
 
 /**
  * The first screenful of a table, rendered by the server into the page: the

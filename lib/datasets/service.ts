@@ -1,25 +1,19 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
+import { type FlatRow, MAX_COLUMNS, MAX_NEW_COLUMNS_PER_WRITE, MAX_ROWS, type TableRef } from "@/db/queries/rows";
+import { type ActivityEvent, type HistoryEntry, rowHistoryOf, tableActivity } from "@/db/queries/rows-history";
 import {
   type Actor,
-  type ActivityEvent,
   applyBatch,
   type BatchOp,
   createRow as insertRow,
   deleteRow as removeRow,
-  type FlatRow,
-  type HistoryEntry,
-  restoreVersion,
-  rowHistoryOf,
-  tableActivity,
-  undeleteRow,
-  MAX_COLUMNS,
-  MAX_NEW_COLUMNS_PER_WRITE,
-  MAX_ROWS,
   removeColumn as dropColumn,
-  type TableRef,
+  restoreVersion,
+  undeleteRow,
   updateRow,
   type WriteResult,
-} from "@/db/queries/rows";
+} from "@/db/queries/rows-write";
 import { env } from "@/lib/env";
 import { announceChange } from "@/lib/live/hub";
 import { DomainError } from "@/lib/errors";
@@ -35,7 +29,7 @@ export function datasetFromParam(ds: string): DatasetKey {
 }
 
 /** The table a route acts on: one dataset of the project it was authorised for. */
-export function tableOf(project: ProjectAccess, ds: string): TableRef {
+export function tableOf(project: ProjectAccess, ds: string): TableRef<DatasetKey> {
   return { projectId: project.id, dataset: datasetFromParam(ds) };
 }
 

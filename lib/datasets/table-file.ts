@@ -8,6 +8,7 @@
  * editing; the import turns them back into radians, and a value that still
  * equals what was exported keeps its stored radians exactly (no drift).
  */
+import "server-only";
 import ExcelJS from "exceljs";
 import { MAX_ROWS } from "@/db/queries/rows";
 import { displayValue, isAngleRow } from "./angles";

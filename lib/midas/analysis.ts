@@ -5,6 +5,7 @@
  * fetched and the build it belongs to; the stored results answered per kind,
  * filtered by case, flagged stale once the tables no longer give that model.
  */
+import "server-only";
 import { findResults, finishRun, latestAnalysisOf, latestBuild, saveResults, type StoredResults } from "@/db/queries/midas";
 import type { MidasRun, ResultsSource } from "@/db/schema";
 import { personName } from "@/lib/auth/session";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { demoMidasTables } from "@/db/seed-midas-data";
+import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { smallTables, withValue } from "@/test/midas-sim/fixtures";
 import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
 import { type ApplyProgress, applyModel } from "./apply";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoMidasTables } from "@/db/seed-midas-data";
+import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { planChanges } from "./plan";
 import { buildFromTables, inTableOrder, PREVIEW_IDS, summarisePlan, tableVersions } from "./runs";
 import { emptyMidasTables, midasDatasetKeys, midasDatasets } from "./tables";

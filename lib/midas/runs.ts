@@ -3,10 +3,12 @@
  * the changes against what the user's MIDAS holds, apply them with a run
  * record (one unfinished run per project), and list the runs.
  */
-import { type TableRef, tableRevision, tableSnapshot } from "@/db/queries/rows";
+import "server-only";
+import { type TableRef, tableRevision } from "@/db/queries/rows";
 import { closeAbandonedRuns, findRun, findRunningRun, finishRun, insertRun, latestBuild, listRuns, type RunWithUser, updateRun } from "@/db/queries/midas";
 import type { MidasRun } from "@/db/schema";
 import { parameterRow, type Row } from "@/lib/datasets/columns";
+import { tableSnapshot } from "@/lib/datasets/snapshot";
 import { DomainError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { type ApplyProgress, applyModel, type TableOutcome } from "./apply";

@@ -1,3 +1,4 @@
+import "server-only";
 import { findMembership, type Membership } from "@/db/queries/projects";
 import type { WantedProject } from "@/db/queries/sessions";
 import type { ProjectRole } from "@/db/schema";

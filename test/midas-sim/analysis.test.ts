@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { demoMidasTables } from "@/db/seed-midas-data";
+import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { applyModel } from "@/lib/midas/apply";
 import { MidasClient, MidasError } from "@/lib/midas/client";
 import { buildModelWithScheme } from "@/lib/midas/model";

@@ -11,7 +11,7 @@ import * as rows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
 import { saveMidasConnection } from "@/db/queries/midas";
 import { insertProject, setCurrentProject } from "@/db/queries/projects";
 import { midasConnections, midasRuns } from "@/db/schema";
-import { demoMidasTables } from "@/db/seed-midas-data";
+import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { resetEnv } from "@/lib/env";
 import { MIDAS_UNREACHABLE } from "@/lib/midas/client";
 import { encryptKey } from "@/lib/midas/connection";

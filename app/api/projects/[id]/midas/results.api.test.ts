@@ -7,7 +7,7 @@ import * as row from "@/app/api/projects/[id]/datasets/[ds]/rows/[rowId]/route";
 import * as rows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
 import * as connection from "@/app/api/midas/connection/route";
 import { insertProject, setCurrentProject } from "@/db/queries/projects";
-import { demoMidasTables } from "@/db/seed-midas-data";
+import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { midasDatasetKeys } from "@/lib/midas/tables";
 import { useTestDatabase } from "@/test/database";
 import { expectJson, type TestClient } from "@/test/http";
