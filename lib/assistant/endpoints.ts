@@ -4,6 +4,8 @@ import { assistantRoutes } from "./api";
 import { chatRequestSchema, conversationDetailSchema, conversationParams, conversationSummarySchema, renameConversationSchema } from "./schemas";
 
 const tag = "Assistant";
+// Viewers may chat and keep conversations: what they cannot do, the tools mark on their cards and the API refuses.
+const project = { from: "current", need: "read" } as const;
 const conversation = z.object({ conversation: conversationDetailSchema });
 
 /** The assistant's routes: the chat (the SDK's protocol) and the user's stored conversations in the current project. */
@@ -21,6 +23,7 @@ export const assistantEndpoints = {
       "429 past CHAT_MESSAGES_PER_MINUTE (with Retry-After) or, for a new conversation, past CHAT_MAX_CONVERSATIONS_PER_PROJECT (`limit`: delete old ones).",
     tag,
     auth: true,
+    project,
     body: chatRequestSchema,
     status: 200,
     response: null,
@@ -32,6 +35,7 @@ export const assistantEndpoints = {
     summary: "Your conversations with the assistant in the current project, the most recently active first",
     tag,
     auth: true,
+    project,
     status: 200,
     response: z.object({ conversations: z.array(conversationSummarySchema) }),
     errors: [401, 404],
@@ -41,6 +45,7 @@ export const assistantEndpoints = {
     summary: "One of your conversations in the current project, with its messages",
     tag,
     auth: true,
+    project,
     params: conversationParams,
     status: 200,
     response: conversation,
@@ -51,6 +56,7 @@ export const assistantEndpoints = {
     summary: "Rename one of your conversations",
     tag,
     auth: true,
+    project,
     params: conversationParams,
     body: renameConversationSchema,
     status: 200,
@@ -62,6 +68,7 @@ export const assistantEndpoints = {
     summary: "Delete one of your conversations (what was applied from it stays)",
     tag,
     auth: true,
+    project,
     params: conversationParams,
     status: 200,
     response: z.object({ ok: z.literal(true) }),

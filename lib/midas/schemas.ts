@@ -150,10 +150,13 @@ export const resultParams = z.object({ id: idSchema, kind: resultKindSchema });
 export const resultsQuery = z.object({
   cases: z
     .string()
-    .max(4000)
+    .max(4000, { error: "cases is at most 4000 characters" })
     .optional()
     .meta({ description: "Comma-separated cases and combinations (all when omitted); a max/min pair is chosen by its name." }),
-  format: z.enum(["json", "csv", "xlsx"]).optional().meta({ description: "csv or xlsx: the same table as a download (headings with units)." }),
+  format: z
+    .enum(["json", "csv", "xlsx"], { error: 'format is "json", "csv" or "xlsx", or left out' })
+    .optional()
+    .meta({ description: "csv or xlsx: the same table as a download (headings with units)." }),
 });
 
 export const analysisSchema = z

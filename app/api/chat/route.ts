@@ -1,25 +1,24 @@
-import { chatRequestSchema } from "@/lib/assistant/schemas";
 import { AssistantRequestError, errorForLog, modelConfig, streamAssistantReply } from "@/lib/assistant/chat";
 import { conversationLimits, prepareTurn, storeConversation } from "@/lib/assistant/conversations";
+import { assistantEndpoints } from "@/lib/assistant/endpoints";
 import { projectAssistantContext } from "@/lib/assistant/project-context";
 import { countChatMessage } from "@/lib/auth/limits";
 import { env } from "@/lib/env";
 import { ApiError, route } from "@/lib/http/route";
 import { midasReader } from "@/lib/midas/assistant-reader";
 
-// Viewers may chat: what they cannot do, the tools mark on their cards and the API refuses.
 // The server keeps the conversation: of the request's messages only the engineer's new one is read.
-export const POST = route({ body: chatRequestSchema, project: { from: "current", need: "read" } }, async ({ body, request, auth, project, log }) => {
+export const POST = route(assistantEndpoints.chat, async ({ body, request, auth, access, log }) => {
   const model = modelConfig(env());
   if (!model) throw new ApiError(503, "The assistant is not configured: set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if needed).", { notConfigured: true });
   await countChatMessage(auth.user.id);
-  const owner = { userId: auth.user.id, projectId: project.id };
+  const owner = { userId: auth.user.id, projectId: access.id };
   const messages = await prepareTurn(body, owner, conversationLimits());
   try {
     return await streamAssistantReply({
       model,
       messages,
-      context: projectAssistantContext(auth.user, project, midasReader(auth.user.id, project)),
+      context: projectAssistantContext(auth.user, access, midasReader(auth.user.id, access)),
       abortSignal: request.signal,
       onFinish: async ({ messages }) => {
         try {

@@ -1,4 +1,5 @@
 import { route } from "@/lib/http/route";
+import { opsEndpoints } from "@/lib/ops/endpoints";
 
 /** Liveness: the process is up and answering. */
-export const GET = route({ auth: false }, () => Response.json({ status: "ok" }));
+export const GET = route(opsEndpoints.health, () => ({ status: "ok" }) as const);

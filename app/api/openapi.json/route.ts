@@ -1,8 +1,5 @@
-import type { ResponseOf } from "@/lib/http/contract";
-import { route } from "@/lib/http/route";
+import { answer, route } from "@/lib/http/route";
 import { openApiDocument } from "@/lib/openapi/document";
-import type { opsApi } from "@/lib/ops/api";
+import { opsEndpoints } from "@/lib/ops/endpoints";
 
-export const GET = route({ auth: false }, () =>
-  Response.json(openApiDocument() satisfies ResponseOf<typeof opsApi.openapi>, { headers: { "Cache-Control": "public, max-age=300" } }),
-);
+export const GET = route(opsEndpoints.openapi, () => answer(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }));

@@ -1,6 +1,7 @@
 import { getConnection, poolState } from "@/db/client";
 import { databaseState, LATEST_MIGRATION } from "@/db/queries/health";
-import { route } from "@/lib/http/route";
+import { answer, route } from "@/lib/http/route";
+import { opsEndpoints } from "@/lib/ops/endpoints";
 import { getRelay } from "@/lib/relay/registry";
 
 /**
@@ -9,7 +10,7 @@ import { getRelay } from "@/lib/relay/registry";
  * the Revit relay is listening. 503 while starting or shutting down, so
  * traffic goes elsewhere.
  */
-export const GET = route({ auth: false }, async () => {
+export const GET = route(opsEndpoints.ready, async () => {
   const pool = poolState(getConnection());
   // Every connection busy and requests queueing for one: asking the database too would only queue behind them.
   const starved = pool !== undefined && pool.waiting > 0 && pool.idle === 0 && pool.total >= pool.max;
@@ -28,7 +29,5 @@ export const GET = route({ auth: false }, async () => {
     migrations: database.migrated ? `current (${LATEST_MIGRATION.tag})` : "missing",
     relay: relayListening ? "listening" : "not listening",
   };
-  return Response.json(ready ? { status: "ready", checks } : { status: "not ready", error: "Not ready to serve traffic.", checks }, {
-    status: ready ? 200 : 503,
-  });
+  return ready ? { status: "ready", checks } : answer({ status: "not ready", error: "Not ready to serve traffic.", checks }, { status: 503 });
 });

@@ -1,3 +1,4 @@
+import { authEndpoints } from "@/lib/auth/endpoints";
 import { route } from "@/lib/http/route";
 
-export const GET = route({}, ({ auth }) => Response.json({ user: auth.user }));
+export const GET = route(authEndpoints.me, ({ auth }) => ({ user: auth.user }));

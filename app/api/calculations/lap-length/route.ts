@@ -1,6 +1,6 @@
 import { lapLengths } from "@/lib/calculations/lap-length";
-import { lapSchema } from "@/lib/calculations/schemas";
+import { calculationsEndpoints } from "@/lib/calculations/endpoints";
 import { route } from "@/lib/http/route";
 
 // A pure calculation: no session needed, but the same Origin and JSON rules as every other POST.
-export const POST = route({ auth: false, body: lapSchema }, ({ body }) => Response.json(lapLengths(body)));
+export const POST = route(calculationsEndpoints.lapLength, ({ body }) => lapLengths(body));

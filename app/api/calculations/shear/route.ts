@@ -1,6 +1,6 @@
 import { shearStrength } from "@/lib/calculations/shear";
-import { shearSchema } from "@/lib/calculations/schemas";
+import { calculationsEndpoints } from "@/lib/calculations/endpoints";
 import { route } from "@/lib/http/route";
 
 // A pure calculation: no session needed, but the same Origin and JSON rules as every other POST.
-export const POST = route({ auth: false, body: shearSchema }, ({ body }) => Response.json(shearStrength(body)));
+export const POST = route(calculationsEndpoints.shear, ({ body }) => shearStrength(body));

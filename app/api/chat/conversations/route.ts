@@ -1,10 +1,7 @@
-import type { assistantApi } from "@/lib/assistant/api";
 import { conversationsOf } from "@/lib/assistant/conversations";
-import type { ResponseOf } from "@/lib/http/contract";
+import { assistantEndpoints } from "@/lib/assistant/endpoints";
 import { route } from "@/lib/http/route";
 
-export const GET = route({ project: { from: "current", need: "read" } }, async ({ auth, project }) =>
-  Response.json({ conversations: await conversationsOf({ userId: auth.user.id, projectId: project.id }) } satisfies ResponseOf<
-    typeof assistantApi.conversations
-  >),
-);
+export const GET = route(assistantEndpoints.conversations, async ({ auth, access }) => ({
+  conversations: await conversationsOf({ userId: auth.user.id, projectId: access.id }),
+}));

@@ -1,16 +1,12 @@
-import type { ResponseOf } from "@/lib/http/contract";
 import { route } from "@/lib/http/route";
-import type { midasApi } from "@/lib/midas/api";
 import { forgetConnection, getConnection, saveConnection } from "@/lib/midas/connection";
-import { connectionBodySchema } from "@/lib/midas/schemas";
+import { midasEndpoints } from "@/lib/midas/endpoints";
 
-export const GET = route({}, async ({ auth }) => Response.json((await getConnection(auth.user.id)) satisfies ResponseOf<typeof midasApi.connection>));
+export const GET = route(midasEndpoints.connection, ({ auth }) => getConnection(auth.user.id));
 
-export const PUT = route({ body: connectionBodySchema }, async ({ auth, body }) =>
-  Response.json((await saveConnection(auth.user.id, body)) satisfies ResponseOf<typeof midasApi.saveConnection>),
-);
+export const PUT = route(midasEndpoints.saveConnection, ({ auth, body }) => saveConnection(auth.user.id, body));
 
-export const DELETE = route({}, async ({ auth }) => {
+export const DELETE = route(midasEndpoints.forgetConnection, async ({ auth }) => {
   await forgetConnection(auth.user.id);
-  return Response.json({ ok: true } satisfies ResponseOf<typeof midasApi.forgetConnection>);
+  return { ok: true } as const;
 });

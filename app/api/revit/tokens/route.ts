@@ -1,8 +1,10 @@
 import { listTokens } from "@/db/queries/revit";
 import { route } from "@/lib/http/route";
-import { createTokenSchema } from "@/lib/relay/schemas";
+import { relayEndpoints } from "@/lib/relay/endpoints";
 import { createToken } from "@/lib/relay/service";
 
-export const GET = route({}, async ({ auth }) => Response.json({ tokens: await listTokens(auth.user.id) }));
+export const GET = route(relayEndpoints.tokens, async ({ auth }) => ({
+  tokens: (await listTokens(auth.user.id)).map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null })),
+}));
 
-export const POST = route({ body: createTokenSchema }, async ({ auth, body }) => Response.json(await createToken(auth.user.id, body.name), { status: 201 }));
+export const POST = route(relayEndpoints.createToken, ({ auth, body }) => createToken(auth.user.id, body.name));

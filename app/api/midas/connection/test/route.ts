@@ -1,6 +1,5 @@
-import type { ResponseOf } from "@/lib/http/contract";
 import { route } from "@/lib/http/route";
-import type { midasApi } from "@/lib/midas/api";
 import { testConnection } from "@/lib/midas/connection";
+import { midasEndpoints } from "@/lib/midas/endpoints";
 
-export const POST = route({}, async ({ auth }) => Response.json((await testConnection(auth.user.id)) satisfies ResponseOf<typeof midasApi.testConnection>));
+export const POST = route(midasEndpoints.testConnection, ({ auth }) => testConnection(auth.user.id));

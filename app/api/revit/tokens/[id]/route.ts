@@ -1,8 +1,8 @@
 import { route } from "@/lib/http/route";
-import { tokenParams } from "@/lib/relay/schemas";
+import { relayEndpoints } from "@/lib/relay/endpoints";
 import { revokeUserToken } from "@/lib/relay/service";
 
-export const DELETE = route({ params: tokenParams }, async ({ auth, params }) => {
+export const DELETE = route(relayEndpoints.revokeToken, async ({ auth, params }) => {
   await revokeUserToken(auth.user.id, params.id);
-  return Response.json({ ok: true });
+  return { ok: true } as const;
 });

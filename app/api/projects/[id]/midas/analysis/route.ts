@@ -1,9 +1,5 @@
-import type { ResponseOf } from "@/lib/http/contract";
 import { route } from "@/lib/http/route";
 import { runProjectAnalysis } from "@/lib/midas/analysis";
-import type { midasApi } from "@/lib/midas/api";
-import { projectParams } from "@/lib/projects/schemas";
+import { midasEndpoints } from "@/lib/midas/endpoints";
 
-export const POST = route({ params: projectParams, project: { from: "param", need: "write" } }, async ({ auth, project }) =>
-  Response.json((await runProjectAnalysis(auth.user.id, project)) satisfies ResponseOf<typeof midasApi.analysis>),
-);
+export const POST = route(midasEndpoints.analysis, ({ auth, access }) => runProjectAnalysis(auth.user.id, access));
