@@ -37,7 +37,7 @@ const asParameterRows = (rows: Row[]): ParameterRows =>
   }));
 
 /** The rows of a refused fill that someone changed since the preview, as a sentence (none: undefined). */
-function staleRows(conflicts: unknown, rows: Record<Target, Row[]>): string | undefined {
+function changedSincePreview(conflicts: unknown, rows: Record<Target, Row[]>): string | undefined {
   if (!Array.isArray(conflicts) || conflicts.length === 0) return undefined;
   const names = (conflicts as { dataset: Target; id: number }[]).map(({ dataset, id }) => {
     const row = rows[dataset]?.find((r) => Number(r.Id) === id);
@@ -95,7 +95,7 @@ export function FillFromRevit({ project }: { project: ProjectAccess }) {
     setState({ status: "idle" });
     if (!result.ok) {
       toast.error(
-        `Nothing was written: ${result.status === 409 ? `${staleRows(result.body?.conflicts, state.rows) ?? result.error} Preview again to see the values now.` : result.error}`,
+        `Nothing was written: ${result.status === 409 ? `${changedSincePreview(result.body?.conflicts, state.rows) ?? result.error} Preview again to see the values now.` : result.error}`,
       );
       return;
     }
