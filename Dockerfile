@@ -24,7 +24,7 @@ RUN groupadd --system pontifex && useradd --system --gid pontifex --home-dir /ap
 COPY --from=build /runtime/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
 COPY package.json next.config.mjs tsconfig.json server.ts ./
-COPY scripts/start.ts ./scripts/
+COPY scripts/start.ts scripts/migrate.ts scripts/seed.ts ./scripts/
 COPY lib ./lib
 COPY db ./db
 COPY public ./public

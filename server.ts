@@ -3,6 +3,8 @@
  * websocket on one port. `npm start` runs it on the production build,
  * `npm run dev` with `--dev`.
  */
+// First: the modules loaded below are marked `import "server-only"`, which only Next resolves by itself.
+import "./lib/outside-next";
 import { EventEmitter } from "node:events";
 import compression from "compression";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -16,12 +18,12 @@ const dev = process.argv.includes("--dev");
 // No phoning home: this runs where the internet may not be reachable.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
-const { exitOnBadEnv, shouldSeedDemo } = await import("./lib/env");
+const { databaseOptions, exitOnBadEnv, shouldSeedDemo } = await import("./lib/env");
 const config = exitOnBadEnv();
 
 const [
   { default: next },
-  { closeConnection, getConnection },
+  { closeConnection, connect, setConnection },
   { migrateDatabase },
   { seedDemo },
   { logger, routeConsoleToLogger },
@@ -43,7 +45,7 @@ const [
   import("next"),
   import("./db/client"),
   import("./db/migrate"),
-  import("./db/seed"),
+  import("./lib/demo/seed"),
   import("./lib/logger"),
   import("./lib/auth/password"),
   import("./lib/auth/hash-pool"),
@@ -84,7 +86,8 @@ function restorePrecompressed(res: ServerResponse): void {
 }
 
 async function start(): Promise<Pontifex> {
-  const connection = getConnection();
+  const connection = connect(databaseOptions(config));
+  setConnection(connection);
   await migrateDatabase(connection, async (db) => {
     if (shouldSeedDemo(config) && (await seedDemo(db))) log.info("demo account and parameter tables seeded");
   });

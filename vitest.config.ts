@@ -1,7 +1,12 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(import.meta.dirname) };
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  // Modules that reach the database or secrets say `import "server-only"`; tests run on the server side, where
+  // Next resolves it to this same empty module (lib/outside-next.ts does it for the processes Next does not load).
+  "server-only": "next/dist/compiled/server-only/empty.js",
+};
 const exclude = ["node_modules/**", ".next/**", "e2e/**", ".data/**", "test/hardening/**", "test/operations/**"];
 
 // API integration tests (*.api.test.ts) run on the embedded database, and

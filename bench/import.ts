@@ -17,8 +17,10 @@ import { readFileSync } from "node:fs";
 import { closeConnection, connect, drizzleFor } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { insertProject, setCurrentProject } from "@/db/queries/projects";
-import { type FlatRow, insertRows, tableSnapshot } from "@/db/queries/rows";
-import { seedDemo } from "@/db/seed";
+import { type FlatRow } from "@/db/queries/rows";
+import { insertRows } from "@/db/queries/rows-copy";
+import { seedDemo } from "@/lib/demo/seed";
+import { tableSnapshot } from "@/lib/datasets/snapshot";
 import { readTableFile, writeXlsx } from "@/lib/datasets/table-file";
 import { BENCH_COLUMNS as COLUMNS, BENCH_ROWS as ROWS, benchDatabase, benchTable, ensureBuild, logIn, median, ms, printTable, startServer } from "./support";
 

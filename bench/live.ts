@@ -15,8 +15,11 @@
 import { closeConnection, connect, drizzleFor } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { insertProject, setCurrentProject } from "@/db/queries/projects";
-import { type FlatRow, insertRows, tableSnapshot, updateRow } from "@/db/queries/rows";
-import { seedDemo } from "@/db/seed";
+import type { FlatRow } from "@/db/queries/rows";
+import { insertRows } from "@/db/queries/rows-copy";
+import { updateRow } from "@/db/queries/rows-write";
+import { seedDemo } from "@/lib/demo/seed";
+import { tableSnapshot } from "@/lib/datasets/snapshot";
 import { BENCH_COLUMNS as COLUMNS, BENCH_ROWS as ROWS, benchDatabase, benchTable, ensureBuild, logIn, median, ms, printTable, startServer } from "./support";
 import { serverSentEvents } from "@/test/sse";
 

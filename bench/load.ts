@@ -11,11 +11,12 @@ import { pathToFileURL } from "node:url";
 import { closeConnection, connect, drizzleFor } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { insertMember, insertProject, setCurrentProject } from "@/db/queries/projects";
-import { fetchAllRows, insertRows } from "@/db/queries/rows";
+import { insertRows } from "@/db/queries/rows-copy";
 import { insertSession } from "@/db/queries/sessions";
 import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { hashToken, newToken } from "@/lib/auth/tokens";
+import { fetchAllRows } from "@/lib/datasets/snapshot";
 import { ensureBuild, type ServerProcess, startServer } from "@/test/server-process";
 import { ms, percentile, printTable } from "./support";
 

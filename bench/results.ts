@@ -14,7 +14,7 @@ import { closeConnection, connect, drizzleFor } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { insertProject, setCurrentProject } from "@/db/queries/projects";
 import { saveResults } from "@/db/queries/midas";
-import { seedDemo } from "@/db/seed";
+import { seedDemo } from "@/lib/demo/seed";
 import type { KeyPoint, StoredResultData } from "@/lib/midas/analysis";
 import type { ResultKind } from "@/lib/midas/results";
 import { extremesBy, girderLines, groupedBars, keyPointValues, lineEnvelope } from "@/lib/midas/results-series";

@@ -20,10 +20,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { closeConnection, connect, drizzleFor } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { insertProject, setCurrentProject } from "@/db/queries/projects";
-import { insertRows, readTableSnapshot } from "@/db/queries/rows";
+import { insertRows } from "@/db/queries/rows-copy";
 import { datasetStates } from "@/db/schema";
-import { seedDemo } from "@/db/seed";
+import { seedDemo } from "@/lib/demo/seed";
 import { fetchAllJson } from "@/lib/datasets/answers";
+import { readTableSnapshot } from "@/lib/datasets/snapshot";
 import { AG_ROW_SELECTOR, startAgGridServer } from "./ag-grid-page";
 import { firstLoadScriptBytes, launch, type Load, measureLoad, newSideContext, type Side, timeUntilPainted } from "./browser";
 import { BENCH_COLUMNS as COLUMNS, BENCH_ROWS as ROWS, benchDatabase, benchTable, ensureBuild, logIn, median, ms, printTable, startServer } from "./support";
@@ -141,7 +142,7 @@ async function main() {
       name: path,
       url: `${server.url}${path}`,
       // The first value cell (data-col counts Parameter as 0), of the server-rendered first screenful or of the grid.
-      rowSelector: '[data-preview-row-id] [data-preview-col="1"], [data-row-id] [data-col="1"]',
+      rowSelector: '[data-first-screen-row-id] [data-first-screen-col="1"], [data-row-id] [data-col="1"]',
       gridSelector: '[data-row-id] [data-col="1"]',
       dataUrlPart: `/datasets/${dataset}/rows?format=columns`,
       cookies: [{ name: cookieName!, value: cookieValue!, url: server.url }],

@@ -1,3 +1,4 @@
+import "server-only";
 import { accessSync, constants, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -6,7 +7,6 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import { env } from "@/lib/env";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +19,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Connection = { kind: "pg"; pool: pg.Pool; url: string } | { kind: "pglite"; client: PGlite; dataDir: string | undefined };
 
 type Holder = { connection?: Connection };
+// As lib/process-singleton.ts does, written out here: db/ imports nothing from lib/.
 const holder = ((globalThis as { __pontifexDb?: Holder }).__pontifexDb ??= {});
 
 export type ConnectOptions = {
@@ -69,21 +70,13 @@ function writableDataDir(dir: string): string {
   return dir;
 }
 
-/** The process-wide connection, opened from the environment on first use. */
+/** The process-wide connection, installed with setConnection when the process starts. */
 export function getConnection(): Connection {
-  if (!holder.connection) {
-    const e = env();
-    holder.connection = connect({
-      databaseUrl: e.DATABASE_URL,
-      pgliteDir: e.PGLITE_DIR,
-      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
-      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
-    });
-  }
+  if (!holder.connection) throw new Error("no database connection: the process opens one at start (server.ts and the CLIs, from lib/env.ts's databaseOptions)");
   return holder.connection;
 }
 
-/** Installs a connection as the process-wide one (server start-up and tests). */
+/** Installs a connection as the process-wide one: server.ts and the CLIs at start, from the environment; tests, their own. */
 export function setConnection(connection: Connection | undefined): void {
   holder.connection = connection;
 }

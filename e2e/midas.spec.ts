@@ -2,7 +2,7 @@ import { mkdirSync, rmdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
-import { demoMidasTables } from "../db/seed-midas-data";
+import { demoMidasTables } from "../lib/demo/seed-midas-data";
 import { acceptInvitation, BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, openMenu, signUpAndLogIn } from "./helpers";
 
 type Row = Record<string, string | number>;

@@ -1,4 +1,6 @@
+import "server-only";
 import { z } from "zod";
+import type { ConnectOptions } from "@/db/client";
 
 const optionalUrl = z
   .string()
@@ -218,4 +220,9 @@ export function env(): Env {
 /** Whether the demo account and demo data are seeded: embedded database by default, PostgreSQL only with SEED_DEMO=1. */
 export function shouldSeedDemo(e: Env = env()): boolean {
   return e.SEED_DEMO ?? !e.DATABASE_URL;
+}
+
+/** How this process connects to its database (db/client.ts reads no environment of its own). */
+export function databaseOptions(e: Env = env()): ConnectOptions {
+  return { databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS };
 }

@@ -1,9 +1,9 @@
 import { format } from "node:util";
 import pino from "pino";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 
-type Holder = { logger?: pino.Logger; consoleRouted?: boolean };
-const holder = ((globalThis as { __pontifexLogger?: Holder }).__pontifexLogger ??= {});
+const holder = processSingleton<{ logger?: pino.Logger; consoleRouted?: boolean }>("logger", () => ({}));
 
 /**
  * One JSON logger per process (shared by the custom server and Next's bundles).

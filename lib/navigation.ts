@@ -3,6 +3,9 @@
  * for. Pages without content of their own read their title and purpose here.
  */
 
+/** A page's query as Next gives it: a key given twice is an array. */
+export type SearchParams = Record<string, string | string[] | undefined>;
+
 export type MenuLink = { kind: "link"; label: string; href: string; description: string };
 export type ExternalLink = { kind: "external"; label: string; envVar: "SUPER_T_URL" | "DECK_UNIT_URL"; description: string };
 export type MenuEntry = MenuLink | ExternalLink;

@@ -20,6 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ENTRIES = ["server.ts", "scripts/start.ts"];
 /** Loaded by the image's CMD (`node --import tsx`), not imported. */
 const LOADERS = ["tsx"];
+/** Never loaded: lib/outside-next.ts resolves it to an empty module (Next does the same inside its bundles). */
+const RESOLVED_AWAY = new Set(["server-only"]);
 /** Copied from Next's own trace, never whole. */
 const TRACED_BY_NEXT = new Set(["next"]);
 /**
@@ -110,7 +112,7 @@ function packagesImportedBy(entries: string[]): Set<string> {
     seen.add(file);
     if (!/\.(ts|tsx|js|mjs)$/.test(file)) continue;
     for (const { fileName: specifier } of ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles) {
-      if (isBuiltin(specifier)) continue;
+      if (isBuiltin(specifier) || RESOLVED_AWAY.has(specifier)) continue;
       if (specifier.startsWith(".")) queue.push(sourceFile(path.resolve(path.dirname(file), specifier)));
       else if (specifier.startsWith("@/")) queue.push(sourceFile(path.join(root, specifier.slice(2))));
       else packages.add(packageName(specifier));

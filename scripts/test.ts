@@ -35,7 +35,7 @@ function readJson(file: string): unknown {
 }
 
 // 0. Lint and formatting: each counts as one test.
-for (const script of ["lint", "format:check"]) {
+for (const script of ["lint", "lint:openapi", "format:check"]) {
   const status = run("npm", ["run", "--silent", script]);
   if (status === 0) total.passed += 1;
   else {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll } from "vitest";
 import { databaseDirectory } from "@/lib/live/directory";
 import { LiveTables, setLiveTables } from "@/lib/live/hub";
-import { type RelayBus, LocalBus, PgBus } from "@/lib/relay/bus";
+import { type ReplicaBus, LocalBus, PgBus } from "@/lib/relay/bus";
 import { WEBSOCKET_PATH } from "@/lib/relay/protocol";
 import { setRelay } from "@/lib/relay/registry";
 import { type RelayOptions, RevitRelay } from "@/lib/relay/relay";
@@ -34,7 +34,7 @@ export function useTestRelays(database: TestDatabase) {
  * talks to other relays through LISTEN/NOTIFY, like separate processes.
  */
 async function startTestRelay(database: TestDatabase, options: Partial<RelayOptions>, install: boolean): Promise<TestRelay> {
-  let bus: RelayBus;
+  let bus: ReplicaBus;
   if (database.connection.kind === "pg") {
     const pgBus = new PgBus(database.connection.url, database.connection.pool);
     await pgBus.start();

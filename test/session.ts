@@ -36,6 +36,6 @@ export async function joinProject(userId: number, projectId: number, role: "owne
 
 /** Rows straight into a project's table (fixtures; no limits checked). */
 export async function seedRows(projectId: number, dataset: DatasetKey, rows: { parameter: string; values: Record<string, string> }[]): Promise<void> {
-  const { insertRows } = await import("@/db/queries/rows");
+  const { insertRows } = await import("@/db/queries/rows-copy");
   await insertRows({ projectId, dataset }, rows);
 }

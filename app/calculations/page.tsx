@@ -6,6 +6,6 @@ const tool = findTool("/calculations")!;
 
 export const metadata: Metadata = { title: tool.label, description: tool.description };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({ searchParams }: PageProps<"/calculations">) {
   return <BendingCalculator params={await searchParams} />;
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { DatasetPage, type SearchParams } from "@/components/datasets/dataset-page";
+import { DatasetPage } from "@/components/datasets/dataset-page";
 import { datasets } from "@/lib/datasets/registry";
 
 export const metadata: Metadata = { title: datasets.pier.title };
 
-export default function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default function Page({ searchParams }: PageProps<"/revitpier">) {
   return <DatasetPage dataset="pier" searchParams={searchParams} />;
 }

@@ -6,7 +6,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { apiRequest } from "@/lib/api-client";
+import { authApi } from "@/lib/auth/api";
+import { callApi } from "@/lib/http/contract";
 import { EmailPasswordFields, FormError, OrDivider, ProviderButtons } from "./auth-card";
 
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
@@ -21,8 +22,7 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
     const form = new FormData(event.currentTarget);
     setState("submitting");
     setError(null);
-    const result = await apiRequest("/api/auth/login", {
-      method: "POST",
+    const result = await callApi(authApi.login, {
       body: { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
     });
     if (!result.ok) {

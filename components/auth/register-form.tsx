@@ -6,7 +6,8 @@ import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiRequest } from "@/lib/api-client";
+import { authApi } from "@/lib/auth/api";
+import { callApi } from "@/lib/http/contract";
 import { EmailPasswordFields, FormError, OrDivider, ProviderButtons } from "./auth-card";
 
 export function RegisterForm() {
@@ -19,8 +20,7 @@ export function RegisterForm() {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const result = await apiRequest("/api/auth/register", {
-      method: "POST",
+    const result = await callApi(authApi.register, {
       body: {
         email: String(form.get("email") ?? ""),
         password: String(form.get("password") ?? ""),

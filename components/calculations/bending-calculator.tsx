@@ -6,20 +6,10 @@ import { bendingStrength } from "@/lib/calculations/bending";
 import { calculationLink } from "@/lib/calculations/links";
 import { bendingSchema } from "@/lib/calculations/schemas";
 import { fmt } from "@/lib/calculations/working";
-import {
-  CalcSheet,
-  ChoiceField,
-  DESIGN_ACTION_DEFAULTS,
-  DesignActionsFields,
-  designActionsSummary,
-  type FormValues,
-  num,
-  NumberField,
-  numberFields,
-  type SearchParams,
-  useCalculation,
-  useUrlForm,
-} from "./calc-parts";
+import type { SearchParams } from "@/lib/navigation";
+import { CalcSheet } from "./calc-sheet";
+import { ChoiceField, DESIGN_ACTION_DEFAULTS, DesignActionsFields, designActionsSummary, NumberField, numberFields } from "./fields";
+import { type FormValues, num, useCalculation, useUrlForm } from "./url-form";
 import { SectionSketch } from "./section-sketch";
 
 const BENDING_DEFAULTS: FormValues = {

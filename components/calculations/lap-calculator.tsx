@@ -3,20 +3,10 @@
 import { lapLengths } from "@/lib/calculations/lap-length";
 import { lapSchema } from "@/lib/calculations/schemas";
 import { fmt } from "@/lib/calculations/working";
-import {
-  CalcSheet,
-  ChoiceField,
-  DESIGN_ACTION_DEFAULTS,
-  DesignActionsFields,
-  designActionsSummary,
-  type FormValues,
-  num,
-  numberFields,
-  type SearchParams,
-  ToggleField,
-  useCalculation,
-  useUrlForm,
-} from "./calc-parts";
+import type { SearchParams } from "@/lib/navigation";
+import { CalcSheet } from "./calc-sheet";
+import { ChoiceField, DESIGN_ACTION_DEFAULTS, DesignActionsFields, designActionsSummary, numberFields, ToggleField } from "./fields";
+import { type FormValues, num, useCalculation, useUrlForm } from "./url-form";
 
 const LAP_DEFAULTS: FormValues = {
   db: "12",

@@ -4,20 +4,10 @@ import { readShearLink } from "@/lib/calculations/links";
 import { shearSchema } from "@/lib/calculations/schemas";
 import { shearStrength } from "@/lib/calculations/shear";
 import { fmt } from "@/lib/calculations/working";
-import {
-  CalcSheet,
-  ChoiceField,
-  DESIGN_ACTION_DEFAULTS,
-  DesignActionsFields,
-  designActionsSummary,
-  type FormValues,
-  num,
-  numberFields,
-  type SearchParams,
-  ToggleField,
-  useCalculation,
-  useUrlForm,
-} from "./calc-parts";
+import type { SearchParams } from "@/lib/navigation";
+import { CalcSheet } from "./calc-sheet";
+import { ChoiceField, DESIGN_ACTION_DEFAULTS, DesignActionsFields, designActionsSummary, numberFields, ToggleField } from "./fields";
+import { type FormValues, num, useCalculation, useUrlForm } from "./url-form";
 
 const SHEAR_DEFAULTS: FormValues = {
   bv: "300",

@@ -1,15 +1,14 @@
 import type { ReactNode } from "react";
 import { NoProject } from "@/components/projects/no-project";
-import { tableSnapshot } from "@/db/queries/rows";
 import { requireUser } from "@/lib/auth/current-user";
-import { tablePreview } from "@/lib/datasets/preview";
+import { firstScreen } from "@/lib/datasets/first-screen";
 import { tableOf } from "@/lib/datasets/service";
 import { type DatasetKey, datasets } from "@/lib/datasets/registry";
+import type { SearchParams } from "@/lib/navigation";
+import { tableSnapshot } from "@/lib/datasets/snapshot";
 import { pageProjects } from "@/lib/projects/page";
 import { DatasetScreen } from "./dataset-screen";
 import { preloadScreenRows } from "./preload-rows";
-
-export type SearchParams = Record<string, string | string[] | undefined>;
 
 /**
  * The server side of a data screen: signed-in users only; the table of the
@@ -29,7 +28,7 @@ export async function DatasetPage({ dataset, searchParams, extra }: { dataset: D
   // On a navigation within the app, the hint arrives with the page's data, ahead of the screen's script (the first load gets it from the root layout).
   preloadScreenRows(page.current.id, dataset);
   // The first screenful goes into the page itself (the table's snapshot is cached per revision).
-  const preview = tablePreview(await tableSnapshot(tableOf(page.current, dataset)));
+  const screen = firstScreen(await tableSnapshot(tableOf(page.current, dataset)));
   const filter = typeof query.filter === "string" ? query.filter : undefined;
   return (
     <DatasetScreen
@@ -39,7 +38,7 @@ export async function DatasetPage({ dataset, searchParams, extra }: { dataset: D
       userId={page.user.id}
       initialFilter={filter}
       extra={extra}
-      preview={preview}
+      firstScreen={screen}
     />
   );
 }

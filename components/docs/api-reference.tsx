@@ -1,4 +1,6 @@
 import { Badge } from "@/components/ui/badge";
+import { exampleAnswer, exampleRequest } from "@/lib/openapi/example-text";
+import { opsRoutes } from "@/lib/ops/api";
 
 /**
  * The API reference, rendered from the generated OpenAPI document (server
@@ -23,20 +25,24 @@ type Schema = {
   minLength?: number;
   format?: string;
 };
-type Parameter = { in: string; name: string; required?: boolean; schema?: Schema; description?: string };
+type Parameter = { $ref?: string; in?: string; name?: string; required?: boolean; schema?: Schema; description?: string; example?: unknown };
 type Operation = {
   summary?: string;
+  description?: string;
   tags?: string[];
   parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+  requestBody?: { content?: Record<string, { schema?: Schema; example?: unknown }> };
+  responses?: Record<
+    string,
+    { description?: string; headers?: Record<string, { example?: unknown }>; content?: Record<string, { schema?: Schema; example?: unknown }> }
+  >;
   security?: unknown[];
   "x-legacy"?: boolean;
 };
 export type OpenApi = {
   info: { title: string; description?: string; version: string };
   paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, Schema> };
+  components?: { schemas?: Record<string, Schema>; parameters?: Record<string, Parameter> };
 };
 
 const METHOD_CLASS: Record<string, string> = {
@@ -57,7 +63,8 @@ function resolve(schema: Schema | undefined, doc: OpenApi): Schema | undefined {
 /** A schema's type in a few words: `string ≤ 120`, `array of Row`, `"owner" | "editor"`. */
 function typeText(schema: Schema | undefined, doc: OpenApi): string {
   if (!schema) return "any";
-  if (schema.$ref) return schema.$ref.split("/").pop()!;
+  // A named set of values (DatasetKey) is shown by its values.
+  if (schema.$ref) return resolve(schema, doc)?.enum ? typeText(resolve(schema, doc), doc) : schema.$ref.split("/").pop()!;
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   const alternatives = schema.anyOf ?? schema.oneOf;
@@ -105,10 +112,39 @@ function Fields({ schema, doc }: { schema: Schema | undefined; doc: OpenApi }) {
   );
 }
 
+/** Text with `code` spans, as the descriptions write them. */
+function Prose({ text }: { text: string }) {
+  return text.split("\n\n").map((paragraph, i) => (
+    <p key={i} className="text-sm text-muted-foreground">
+      {paragraph.split(/`([^`]+)`/).map((part, j) =>
+        j % 2 === 1 ? (
+          <code key={j} className="font-mono text-xs">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  ));
+}
+
+function Example({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="min-w-0">
+      <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h4>
+      {/* Scrolls when long: focusable, so a keyboard can scroll it too. */}
+      <pre tabIndex={0} className="mt-1 max-h-80 overflow-auto rounded bg-muted p-2 font-mono text-xs whitespace-pre">
+        {text}
+      </pre>
+    </section>
+  );
+}
+
 function OperationCard({ method, path, op, doc }: { method: string; path: string; op: Operation; doc: OpenApi }) {
   const [bodyType, bodyContent] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
   const body = bodyContent?.schema;
-  const params = op.parameters ?? [];
+  const params = (op.parameters ?? []).map((p) => (p.$ref ? (doc.components?.parameters?.[p.$ref.split("/").pop()!] ?? p) : p));
   return (
     <article className="grid gap-3 rounded-lg border bg-card p-4 text-card-foreground" id={slug(`${method} ${path}`)}>
       <header className="flex flex-wrap items-center gap-2">
@@ -118,6 +154,7 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
         {op["x-legacy"] && <Badge variant="secondary">spec route: acts on the current project</Badge>}
       </header>
       {op.summary && <p className="text-sm">{op.summary}</p>}
+      {op.description && <Prose text={op.description} />}
       {params.length > 0 && (
         <section>
           <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Parameters</h4>
@@ -126,7 +163,8 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
               <li key={`${p.in}:${p.name}`} className="font-mono">
                 {p.name}{" "}
                 <span className="text-muted-foreground">
-                  ({p.in}) {typeText(p.schema, doc)}
+                  ({p.in}
+                  {p.required && p.in !== "path" ? ", required" : ""}) {typeText(p.schema, doc)}
                 </span>
               </li>
             ))}
@@ -158,6 +196,10 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
           })}
         </dl>
       </section>
+      <div className="grid gap-3 lg:grid-cols-2">
+        <Example title="Example request" text={exampleRequest(doc, method, path, op)} />
+        <Example title="Example answer" text={exampleAnswer(op)} />
+      </div>
     </article>
   );
 }
@@ -183,7 +225,7 @@ export function ApiReference({ doc }: { doc: OpenApi }) {
             </li>
           ))}
           <li className="pt-2">
-            <a href="/api/openapi.json" className="text-zinc-300 underline-offset-4 hover:underline">
+            <a href={opsRoutes.openapi.path} className="text-zinc-300 underline-offset-4 hover:underline">
               openapi.json
             </a>
           </li>

@@ -17,7 +17,7 @@ import type { ProjectAccess } from "@/lib/projects/access";
 import { refusal } from "@/lib/projects/roles";
 import { ACTION_TEXT, formatWhen } from "./format";
 import { OutcomeBadge } from "./outcome-badge";
-import { ProblemList, type ProblemView } from "./problem-list";
+import { type Problem, ProblemList } from "./problem-list";
 import { RunAnalysis } from "./run-analysis";
 
 // The preview and outcome tables load when there is something to show.
@@ -31,7 +31,7 @@ type RunSummary = ResponseOf<typeof midasApi.runs>["runs"][number];
 export type CreateMidasProps = {
   project: ProjectAccess;
   connection: { baseUrl: string; keyLast4: string } | null;
-  problems: ProblemView[];
+  problems: Problem[];
   titles: Record<string, string>;
   /** A run of the project going on when the page was rendered, and the last finished one. */
   running: RunSummary | null;

@@ -8,9 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { DisabledReason } from "@/components/ui/disabled-reason";
 import { datasetsApi, fetchScreenRows } from "@/lib/datasets/api";
-import { FIXED_FIELDS, type Row } from "@/lib/datasets/columns";
+import { parameterRow, type Row } from "@/lib/datasets/columns";
 import { callApi } from "@/lib/http/contract";
-import type { FillChange, ParameterRows } from "@/lib/midas/fill";
+import type { FillChange } from "@/lib/midas/fill";
 import type { MidasTables } from "@/lib/midas/tables";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { refusal } from "@/lib/projects/roles";
@@ -18,23 +18,12 @@ import { refusal } from "@/lib/projects/roles";
 const TARGETS = ["midassetup", "midasgeneralsections"] as const;
 type Target = (typeof TARGETS)[number];
 const TITLES: Record<Target, string> = { midassetup: "Model Setup", midasgeneralsections: "General Sections" };
-const fixed = new Set<string>(FIXED_FIELDS);
 
 type State =
   | { status: "idle" }
   | { status: "loading" }
   | { status: "preview"; changes: FillChange[]; rows: Record<Target, Row[]>; note: string | null }
   | { status: "writing"; changes: FillChange[]; rows: Record<Target, Row[]>; note: string | null };
-
-const asParameterRows = (rows: Row[]): ParameterRows =>
-  rows.map((row) => ({
-    parameter: String(row.Parameter),
-    values: Object.fromEntries(
-      Object.entries(row)
-        .filter(([k]) => !fixed.has(k))
-        .map(([k, v]) => [k, String(v)]),
-    ),
-  }));
 
 /** The rows of a refused fill that someone changed since the preview, as a sentence (none: undefined). */
 function changedSincePreview(conflicts: unknown, rows: Record<Target, Row[]>): string | undefined {
@@ -73,8 +62,8 @@ export function FillFromRevit({ project }: { project: ProjectAccess }) {
       return;
     }
     if (!box.ok || !pier.ok || !setup.ok || !sections.ok) return;
-    const midas = { midassetup: asParameterRows(setup.data.rows), midasgeneralsections: asParameterRows(sections.data.rows) } as MidasTables;
-    const { changes } = fill.fillFromRevit({ box: asParameterRows(box.data.rows), pier: asParameterRows(pier.data.rows) }, midas);
+    const midas = { midassetup: setup.data.rows.map(parameterRow), midasgeneralsections: sections.data.rows.map(parameterRow) } as MidasTables;
+    const { changes } = fill.fillFromRevit({ box: box.data.rows.map(parameterRow), pier: pier.data.rows.map(parameterRow) }, midas);
     const hasSpans = box.data.rows.some(
       (r) => r.Parameter === "SpanLength" && Object.entries(r).some(([k, v]) => /^Item\d+$/.test(k) && String(v).trim() !== ""),
     );

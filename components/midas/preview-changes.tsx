@@ -1,20 +1,15 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { ResponseOf } from "@/lib/http/contract";
+import type { midasApi } from "@/lib/midas/api";
 
-export type TableChanges = {
-  create: number;
-  update: number;
-  delete: number;
-  unchanged: number;
-  ids: { create: string[]; update: { id: string; fields: string[] }[]; delete: string[] };
-};
-export type PreviewView = { changes: Record<string, TableChanges>; warnings: { table: string; id: string; message: string }[]; baseUrl: string | null };
+type Preview = ResponseOf<typeof midasApi.preview>;
 
 const list = (ids: string[], total: number) => `${ids.join(", ")}${total > ids.length ? ` and ${total - ids.length} more` : ""}`;
 
 /** What applying would create, update and delete in MIDAS, per table, and the deletes that cascade. */
-export function PreviewChanges({ preview }: { preview: PreviewView }) {
+export function PreviewChanges({ preview }: { preview: Preview }) {
   const tables = Object.entries(preview.changes);
   const total = (k: "create" | "update" | "delete" | "unchanged") => tables.reduce((n, [, c]) => n + c[k], 0);
   const changed = tables.filter(([, c]) => c.create + c.update + c.delete > 0);

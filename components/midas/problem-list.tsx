@@ -1,10 +1,11 @@
 import Link from "next/link";
-import type { MidasDatasetKey } from "@/lib/midas/tables";
+import type { ResponseOf } from "@/lib/http/contract";
+import type { midasApi } from "@/lib/midas/api";
 
-export type ProblemView = { dataset: MidasDatasetKey; parameter: string; item: string | null; message: string };
+export type Problem = ResponseOf<typeof midasApi.preview>["problems"][number];
 
 /** The tables' validation problems, each a link that opens its table filtered to its row. */
-export function ProblemList({ problems, titles, projectId }: { problems: ProblemView[]; titles: Record<string, string>; projectId: number }) {
+export function ProblemList({ problems, titles, projectId }: { problems: Problem[]; titles: Record<string, string>; projectId: number }) {
   return (
     <ul className="grid gap-2" aria-label="Problems" data-testid="midas-problems">
       {problems.map((p, i) => (

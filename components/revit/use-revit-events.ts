@@ -1,10 +1,12 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { urlOf } from "@/lib/http/contract";
+import { relayApi } from "@/lib/relay/api";
 import type { PushSummary } from "@/lib/relay/summary";
 
 /**
- * Live news from the Revit relay for the signed-in user (server-sent events):
+ * Live news of the signed-in user's Revit add-ins (server-sent events):
  * how many add-ins are connected, and every change of a push's state.
  * EventSource reconnects by itself; null means not known yet.
  */
@@ -16,7 +18,7 @@ export function useRevitEvents(onPush?: (push: PushSummary) => void): { connecte
   });
 
   useEffect(() => {
-    const source = new EventSource("/api/revit/events", { withCredentials: true });
+    const source = new EventSource(urlOf(relayApi.events), { withCredentials: true });
     source.addEventListener("connections", (event) => {
       setConnected((JSON.parse((event as MessageEvent<string>).data) as { count: number }).count);
     });

@@ -10,12 +10,12 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { DisabledReason } from "@/components/ui/disabled-reason";
-import { callApi } from "@/lib/http/contract";
+import { callApi, type ResponseOf } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
 import { MAPI_KEY_MIN_LENGTH } from "@/lib/midas/key";
 
-type Connection = { baseUrl: string; keyLast4: string; updatedAt: string };
-type TestOutcome = { ok: true; product: string; version: string; user: string | null; isCivil: boolean } | { ok: false; error: string };
+type Connection = ResponseOf<typeof midasApi.connection>;
+type TestOutcome = ResponseOf<typeof midasApi.testConnection> | { ok: false; error: string };
 
 /**
  * The "MIDAS Civil NX" section of /settings: the user's base URL and MAPI-Key

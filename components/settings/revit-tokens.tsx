@@ -11,10 +11,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiRequest } from "@/lib/api-client";
+import { callApi, type ResponseOf } from "@/lib/http/contract";
+import { relayApi } from "@/lib/relay/api";
 
-type Token = { id: number; name: string; createdAt: string; lastUsedAt: string | null; connected: number };
-type Connection = { id: string; clientName: string; revitVersion: string; document: string; connectedAt: string; lastSeenAt: string; tokenName: string };
+type Token = ResponseOf<typeof relayApi.tokens>["tokens"][number];
+type Connection = ResponseOf<typeof relayApi.status>["connected"][number];
 
 function when(iso: string | null): string {
   if (!iso) return "never";
@@ -39,10 +40,7 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
   );
 
   const load = useCallback(async () => {
-    const [list, status] = await Promise.all([
-      apiRequest<{ tokens: Token[] }>("/api/revit/tokens"),
-      apiRequest<{ connected: Connection[] }>("/api/revit/status"),
-    ]);
+    const [list, status] = await Promise.all([callApi(relayApi.tokens), callApi(relayApi.status)]);
     if (list.ok) setTokens(list.data.tokens);
     else toast.error(`Could not load your tokens: ${list.error}`);
     if (status.ok) setConnections(status.data.connected);
@@ -59,7 +57,7 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
   async function create(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await apiRequest<{ id: number; name: string; token: string }>("/api/revit/tokens", { method: "POST", body: { name } });
+    const result = await callApi(relayApi.createToken, { body: { name } });
     setBusy(false);
     if (!result.ok) {
       toast.error(`Could not create the token: ${result.error}`);
@@ -73,7 +71,7 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
 
   async function revoke(token: Token) {
     setBusy(true);
-    const result = await apiRequest(`/api/revit/tokens/${token.id}`, { method: "DELETE" });
+    const result = await callApi(relayApi.revokeToken, { params: { id: String(token.id) } });
     setBusy(false);
     setRevoking(null);
     if (!result.ok) {

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { conversations } from "../schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import journal from "../migrations/meta/_journal.json";
 import { type Database, db as defaultDb, postgresErrorCode, queryRows } from "../client";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { insertProject } from "@/db/queries/projects";
-import { rowHistoryOf, tableActivity } from "@/db/queries/rows";
+import { rowHistoryOf, tableActivity } from "@/db/queries/rows-history";
 import { rowHistory, users } from "@/db/schema";
 import { rowChanges } from "@/lib/datasets/diff";
 import type { Row } from "@/lib/datasets/columns";

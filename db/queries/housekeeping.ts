@@ -1,3 +1,4 @@
+import "server-only";
 import { lt, sql } from "drizzle-orm";
 import { type Database, db as defaultDb, queryRows } from "../client";
 import { rateLimits, revitPushes, sessions } from "../schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, lt } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { tableImports } from "../schema";

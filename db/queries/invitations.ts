@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { type Project, type ProjectRole, projectInvitations, projectMembers, projects, users } from "../schema";

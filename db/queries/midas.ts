@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Database, db as defaultDb, postgresErrorCode } from "../client";
 import { type MidasRun, type MidasRunKind, midasConnections, midasResults, midasRuns, type ResultsSource, users } from "../schema";

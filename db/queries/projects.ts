@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { type Project, type ProjectRole, projectMembers, projects, users } from "../schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { pushBaselines, type PushRowError, type PushState, type RevitPush, type RevitToken, revitConnections, revitPushes, revitTokens } from "../schema";

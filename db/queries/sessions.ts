@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gt } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { type Session, type User, projectMembers, projects, sessions, users } from "../schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { type Database, db as defaultDb } from "../client";
 import { type NewUser, type User, users } from "../schema";

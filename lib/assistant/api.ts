@@ -6,7 +6,7 @@ import { callApi, typedRoutes } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
 import { relayApi } from "@/lib/relay/api";
 import type { ActionOutcome, Proposal, RowEdit } from "./cards";
-import type { DatasetRow } from "./context";
+import type { Row } from "@/lib/datasets/columns";
 import type { assistantEndpoints } from "./endpoints";
 import type { chatRequestSchema, conversationSummarySchema } from "./schemas";
 import type { AssistantUIMessage } from "./tools";
@@ -126,7 +126,7 @@ export const deleteConversation = (id: string) => callApi(assistantApi.deleteCon
 /** One row's part of an Apply: saved only if the row is still at `version`. */
 export type RowEditRequest = { rowId: number; version: number; values: Record<string, string> };
 
-export type ActionResult = { ok: true; message: string } | { ok: false; error: string; conflict?: { rowId: number; current: DatasetRow } };
+export type ActionResult = { ok: true; message: string } | { ok: false; error: string; conflict?: { rowId: number; current: Row } };
 
 /**
  * What the cards' buttons do, through the application's normal API and its
@@ -165,8 +165,7 @@ export function projectActions(projectId: number): AssistantActions {
         body: { tables: [{ dataset: dataset as DatasetKey, edit: rows.map((row) => ({ id: row.rowId, data: { ...row.values, Version: row.version } })) }] },
       });
       if (!result.ok) {
-        const conflicts =
-          result.status === 409 && Array.isArray(result.body?.conflicts) ? (result.body.conflicts as { id: number; data: DatasetRow | null }[]) : [];
+        const conflicts = result.status === 409 && Array.isArray(result.body?.conflicts) ? (result.body.conflicts as { id: number; data: Row | null }[]) : [];
         const changed = conflicts.find((c) => c.data !== null);
         return { ok: false, error: result.error, ...(changed ? { conflict: { rowId: changed.id, current: changed.data! } } : {}) };
       }

@@ -2,7 +2,9 @@ import type { BendingInput, BendingResult } from "@/lib/calculations/bending";
 import type { LapInput, LapResult } from "@/lib/calculations/lap-length";
 import type { ShearInput, ShearResult } from "@/lib/calculations/shear";
 import type { Check, Step } from "@/lib/calculations/working";
-import type { DatasetRow, MidasResultKind, MidasStatus } from "./context";
+import type { Row } from "@/lib/datasets/columns";
+import type { ResultKind } from "@/lib/midas/results";
+import type { MidasStatus } from "./context";
 
 /**
  * What each assistant tool returns: the data of the card the chat shows for
@@ -59,7 +61,7 @@ export type RowEdit = {
 export type ActionOutcome =
   | { ok: true; message: string; at: string }
   /** declined: the engineer pressed Discard; otherwise the action failed (conflict: the row changed since the proposal). */
-  | { ok: false; message: string; at: string; declined?: boolean; conflict?: { rowId: number; current: DatasetRow } };
+  | { ok: false; message: string; at: string; declined?: boolean; conflict?: { rowId: number; current: Row } };
 
 export type RowEditsProposal = NotApplicable & {
   kind: "rowEdits";
@@ -85,10 +87,10 @@ export type ConfirmProposal = NotApplicable & {
 };
 
 export type MidasResultsCard =
-  | { kind: "midasResults"; resultKind: MidasResultKind; available: false; message: string }
+  | { kind: "midasResults"; resultKind: ResultKind; available: false; message: string }
   | {
       kind: "midasResults";
-      resultKind: MidasResultKind;
+      resultKind: ResultKind;
       available: true;
       units: { force: string; length: string };
       columns: string[];

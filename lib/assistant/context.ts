@@ -6,10 +6,9 @@
  * the normal API (see AssistantActions in components/assistant).
  */
 
-export type ProjectRole = "owner" | "editor" | "viewer";
-
-/** A table row as the rows API returns it: Id, Parameter, Version, CreatedAt, UpdatedAt, then the value columns (Item1, ...). */
-export type DatasetRow = Record<string, string | number>;
+import type { ProjectRole } from "@/db/schema";
+import type { Row } from "@/lib/datasets/columns";
+import type { ResultKind } from "@/lib/midas/results";
 
 export type DatasetSummary = { key: string; title: string; group: "revit" | "midas"; rowCount: number };
 
@@ -22,9 +21,7 @@ export type ReadRowsInput = {
   limit: number;
 };
 
-export type ReadRowsResult = { rows: DatasetRow[]; total: number; truncated: boolean };
-
-export type MidasResultKind = "reaction" | "bearing" | "girder" | "pile";
+export type ReadRowsResult = { rows: Row[]; total: number; truncated: boolean };
 
 export type MidasResults = {
   units: { force: string; length: string };
@@ -44,6 +41,6 @@ export type AssistantContext = {
   /** Throws (any Error) for an unknown dataset; the message is shown to the model and the engineer. */
   readRows(input: ReadRowsInput): Promise<ReadRowsResult>;
   /** null: no results yet (the analysis has not run). */
-  midasResults(input: { kind: MidasResultKind; cases?: string[] }): Promise<MidasResults | null>;
+  midasResults(input: { kind: ResultKind; cases?: string[] }): Promise<MidasResults | null>;
   midasStatus(): Promise<MidasStatus>;
 };

@@ -1,7 +1,9 @@
-import { countRows, fetchAllRows } from "@/db/queries/rows";
+import "server-only";
+import { countRows } from "@/db/queries/rows";
 import type { PublicUser } from "@/lib/auth/session";
 import { datasetKeys, datasets } from "@/lib/datasets/registry";
 import { datasetFromParam } from "@/lib/datasets/service";
+import { fetchAllRows } from "@/lib/datasets/snapshot";
 import type { ProjectAccess } from "@/lib/projects/access";
 import type { AssistantContext } from "./context";
 

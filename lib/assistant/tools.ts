@@ -5,7 +5,7 @@ import { lapLengths } from "@/lib/calculations/lap-length";
 import { bendingSchema, lapSchema, shearSchema } from "@/lib/calculations/schemas";
 import { shearStrength } from "@/lib/calculations/shear";
 import { displayValue, isAngleRow, storedValue } from "@/lib/datasets/angles";
-import { COLUMN_NAME_PATTERN, deriveColumns, FIXED_FIELDS } from "@/lib/datasets/columns";
+import { COLUMN_NAME_PATTERN, deriveColumns, FIXED_FIELDS, type Row } from "@/lib/datasets/columns";
 import { MAX_VALUE_LENGTH } from "@/lib/datasets/schemas";
 import { isStorableText } from "@/lib/validation";
 import {
@@ -22,7 +22,7 @@ import {
   type RowsCard,
   shearCard,
 } from "./cards";
-import type { AssistantContext, DatasetRow, DatasetSummary } from "./context";
+import type { AssistantContext, DatasetSummary } from "./context";
 
 export const DEFAULT_READ_ROWS = 20;
 export const MAX_READ_ROWS = 50;
@@ -99,7 +99,7 @@ const fixedFields = new Set<string>(FIXED_FIELDS.map((f) => f.toLowerCase()));
 const text = (value: string | number | undefined) => (value === undefined ? "" : String(value));
 
 /** The row whose Parameter is `parameter` (exactly, else ignoring case when that is unambiguous). */
-async function findRow(context: AssistantContext, dataset: string, parameter: string): Promise<DatasetRow | null> {
+async function findRow(context: AssistantContext, dataset: string, parameter: string): Promise<Row | null> {
   const wanted = parameter.trim();
   // Many Parameters can contain the wanted one (Height, PierHeight...): read enough to find the exact one.
   const { rows } = await context.readRows({ dataset, parameterFilter: wanted, limit: 1000 });
@@ -208,7 +208,7 @@ export function assistantTools(context: AssistantContext) {
           const info = await findDataset(context, dataset);
           const edits: RowEdit[] = [];
           const skipped: string[] = [];
-          const rows = new Map<string, DatasetRow | null>();
+          const rows = new Map<string, Row | null>();
           for (const change of changes) {
             const key = change.parameter.trim();
             if (!rows.has(key)) rows.set(key, await findRow(context, info.key, key));

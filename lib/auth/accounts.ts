@@ -1,3 +1,4 @@
+import "server-only";
 import { createUser, findUserByEmail } from "@/db/queries/users";
 import { DomainError } from "@/lib/errors";
 import { clearLoginAttempts, countAuthAttempt, countLoginAttempt } from "./limits";

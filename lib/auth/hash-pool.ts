@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import bcrypt from "bcryptjs";
 import { DomainError } from "@/lib/errors";
+import { processSingleton } from "@/lib/process-singleton";
 
 /**
  * bcrypt costs ~250 ms of CPU at cost 12. Run on the event loop, twenty
@@ -104,8 +105,8 @@ export class InlineHasher implements PasswordHasher {
   async close() {}
 }
 
-// Shared by server.ts (which installs the worker pool) and Next's bundled route handlers.
-const holder = ((globalThis as { __pontifexHasher?: { hasher?: PasswordHasher } }).__pontifexHasher ??= {});
+// server.ts installs the worker pool; Next's bundled route handlers use it.
+const holder = processSingleton<{ hasher?: PasswordHasher }>("hasher", () => ({}));
 
 export function setPasswordHasher(hasher: PasswordHasher | undefined): void {
   holder.hasher = hasher;

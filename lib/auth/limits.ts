@@ -1,3 +1,4 @@
+import "server-only";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { type Database, db as defaultDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Membership } from "@/db/queries/projects";
 import {
   deleteSessionByTokenHash,

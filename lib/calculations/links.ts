@@ -1,11 +1,13 @@
 /**
  * Links that open a calculator with its design actions filled in: the MIDAS
  * results pages send M*, V*, N* and where they came from. The contract, kept
- * by the pages (components/calculations/calc-parts.tsx):
+ * by the pages (components/calculations/url-form.ts):
  *
  * - `Mstar` kNm, `Vstar` kN, `Nstar` kN with compression positive;
  * - `source`: free text of at most 300 characters, shown as "Design actions from: …".
  */
+
+import type { SearchParams } from "@/lib/navigation";
 
 export type CalculationTool = "bending" | "shear" | "lap";
 export type DesignActions = { Mstar?: number; Vstar?: number; Nstar?: number };
@@ -49,7 +51,6 @@ export function calculationLink(tool: CalculationTool, actions: DesignActions, s
   return query.length ? `${path}?${query.join("&")}` : path;
 }
 
-export type LinkParams = Record<string, string | string[] | undefined>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
@@ -57,7 +58,7 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
  * whole calculation: the actions it leaves out open blank (0), not as the
  * tool's example values, so the sheet shows only what the source gave.
  */
-export function isDesignActionsLink(params: LinkParams, formKeys: readonly string[]): boolean {
+export function isDesignActionsLink(params: SearchParams, formKeys: readonly string[]): boolean {
   const actions = new Set<string>(DESIGN_ACTION_KEYS);
   const given = formKeys.filter((key) => first(params[key]) !== undefined);
   return given.length > 0 && given.every((key) => actions.has(key));
@@ -70,7 +71,7 @@ export function isDesignActionsLink(params: LinkParams, formKeys: readonly strin
  * are the page's own, so they hold `amendment` and never `source`: their N*
  * is turned round so that they open as they were.
  */
-export function readShearLink(params: LinkParams): LinkParams {
+export function readShearLink(params: SearchParams): SearchParams {
   const legacy = first(params.amendment) !== undefined && first(params.source) === undefined;
   const text = first(params.Nstar);
   if (!legacy || text === undefined || text.trim() === "") return params;

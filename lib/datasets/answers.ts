@@ -1,8 +1,8 @@
-import { memo, type TableSnapshot } from "@/db/queries/rows";
 import { type JsonText, jsonText } from "@/lib/http/precompressed";
 import { FIXED_FIELDS } from "./columns";
 import { encodeRow } from "./compact";
 import type { ColumnsAnswer, FetchAllAnswer, RowsAnswer } from "./endpoints";
+import { memo, type TableSnapshot } from "./snapshot";
 
 /**
  * The JSON texts of the table answers, built once per snapshot (so once per

@@ -4,11 +4,25 @@
  * and without columns that are empty in every row.
  */
 
+/**
+ * A row as the API shows it: the fixed fields, then its value columns. Nothing
+ * checks that the fixed fields are there (a draft or a pasted row lacks some);
+ * a row read from the database is a FlatRow, whose fixed fields are typed.
+ */
 export type Row = Record<string, string | number>;
 
 /** Fields every row has; they are never value columns. */
 export const FIXED_FIELDS = ["Id", "Parameter", "CreatedAt", "UpdatedAt", "Version"] as const;
 const fixed = new Set<string>(FIXED_FIELDS);
+
+/** A row reduced to its Parameter and its value cells as text: what the model build and Fill from Revit read. */
+export type ParameterRow = { parameter: string; values: Record<string, string> };
+
+export function parameterRow(row: Row): ParameterRow {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(row)) if (!fixed.has(key)) values[key] = String(value);
+  return { parameter: String(row.Parameter), values };
+}
 
 /** Column names a dataset accepts: a letter, then letters, digits or underscores, 64 at most. */
 export const COLUMN_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -56,6 +70,6 @@ export function presetColumns(columns: readonly string[], preset: ColumnPreset):
 }
 
 /** The Item columns `Item1..ItemN`. */
-export function itemColumns(n: number): string[] {
+export function itemColumnsUpTo(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `Item${i + 1}`);
 }

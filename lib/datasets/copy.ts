@@ -1,4 +1,4 @@
-import { itemColumns } from "./columns";
+import { itemColumnsUpTo } from "./columns";
 
 export const MAX_COPY_COLUMNS = 2000;
 
@@ -8,5 +8,5 @@ export const MAX_COPY_COLUMNS = 2000;
  */
 export function copyTargets(value: string, n: number): Map<string, string> {
   if (!Number.isInteger(n) || n < 1 || n > MAX_COPY_COLUMNS) throw new RangeError(`N must be a whole number from 1 to ${MAX_COPY_COLUMNS}`);
-  return new Map(itemColumns(n).map((column) => [column, value]));
+  return new Map(itemColumnsUpTo(n).map((column) => [column, value]));
 }

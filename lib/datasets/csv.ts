@@ -85,21 +85,33 @@ export class CsvError extends Error {
  * an error naming where it opened.
  */
 export function parseCsv(input: string, separator = detectSeparator(input.startsWith(BOM) ? input.slice(1) : input)): CsvRecord[] {
-  const text = input.startsWith(BOM) ? input.slice(1) : input;
-  const records: CsvRecord[] = [];
+  const { records, unclosedQuote } = splitRecords(input.startsWith(BOM) ? input.slice(1) : input, separator);
+  if (unclosedQuote) throw new CsvError(unclosedQuote.row, unclosedQuote.column, 'a quoted field is never closed (a " without its closing ")');
+  return records.map((fields, i) => ({ row: i + 1, fields: fields.map(fromCsvField) }));
+}
+
+/**
+ * Delimited text as records of fields, as Excel quotes them: a field that
+ * opens with a quote may hold separators, line breaks and doubled quotes;
+ * text after its closing quote is appended ("ab"c). One trailing line break
+ * is not a record. A quote never closed runs to the end of the text, and
+ * `unclosedQuote` says where it opened.
+ */
+export function splitRecords(text: string, separator: string): { records: string[][]; unclosedQuote: { row: number; column: number } | null } {
+  const records: string[][] = [];
   let fields: string[] = [];
   let field = "";
   let quoted = false;
   let atFieldStart = true;
   let quoteOpened = { row: 1, column: 1 };
   const endField = () => {
-    fields.push(fromCsvField(field));
+    fields.push(field);
     field = "";
     atFieldStart = true;
   };
   const endRecord = () => {
     endField();
-    records.push({ row: records.length + 1, fields });
+    records.push(fields);
     fields = [];
   };
   let i = 0;
@@ -137,12 +149,10 @@ export function parseCsv(input: string, separator = detectSeparator(input.starts
       i += ch === "\r" && text[i + 1] === "\n" ? 2 : 1;
       continue;
     }
-    // Text after a closing quote ("ab"c) is kept as Excel keeps it: appended.
     field += ch;
     atFieldStart = false;
     i++;
   }
-  if (quoted) throw new CsvError(quoteOpened.row, quoteOpened.column, 'a quoted field is never closed (a " without its closing ")');
   if (field !== "" || fields.length > 0 || !atFieldStart) endRecord();
-  return records;
+  return { records, unclosedQuote: quoted ? quoteOpened : null };
 }

@@ -1,7 +1,8 @@
+import type { CellChange } from "@/db/queries/rows-history";
 import { FIXED_FIELDS, type Row } from "./columns";
 
-/** One cell that differs between two versions of a row. */
-export type CellChange = { column: string; before: string; after: string };
+// One cell that differs between two versions of a row: the shape the history's SQL answers with too.
+export type { CellChange };
 export type ChangedRow = { id: number; parameter: string; cells: CellChange[] };
 export type TableDiff = { added: Row[]; changed: ChangedRow[]; removed: Row[] };
 

@@ -1,11 +1,14 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { deleteImport, findImport, saveImport } from "@/db/queries/imports";
-import { applyBatch, type BatchOp, type FlatRow, MAX_COLUMNS, MAX_NEW_COLUMNS_PER_WRITE, MAX_ROWS, type TableRef, tableSnapshot } from "@/db/queries/rows";
+import { type FlatRow, MAX_COLUMNS, MAX_NEW_COLUMNS_PER_WRITE, MAX_ROWS, type TableRef } from "@/db/queries/rows";
+import { applyBatch, type BatchOp } from "@/db/queries/rows-write";
 import { announceChange } from "@/lib/live/hub";
 import { DomainError } from "@/lib/errors";
 import { baselineOf, type ImportLimits, type ImportPreview, planImport, readGrid } from "./import-plan";
-import { datasets } from "./registry";
+import { type DatasetKey, datasets } from "./registry";
 import { limits, unwrap } from "./service";
+import { tableSnapshot } from "./snapshot";
 import { type ExportInput, exportFileName, type FileKind, readTableFile, writeCsv, writeXlsx } from "./table-file";
 
 /** A file of a table as the route sends it. */
@@ -17,7 +20,7 @@ const CONTENT_TYPES: Record<FileKind, string> = {
 };
 
 /** The table as an XLSX workbook or a CSV file, named after the project, the table and the day. */
-export async function exportTable(table: TableRef, project: { id: number; name: string }, format: FileKind, now = new Date()): Promise<TableFile> {
+export async function exportTable(table: TableRef<DatasetKey>, project: { id: number; name: string }, format: FileKind, now = new Date()): Promise<TableFile> {
   const snapshot = await tableSnapshot(table);
   const input: ExportInput = {
     project,
@@ -54,7 +57,7 @@ type StoredPlan = {
  * table; the plan is kept for the apply (a new preview replaces the user's
  * earlier one of this table).
  */
-export async function previewImport(table: TableRef, file: { bytes: Uint8Array; name: string }, userId: number): Promise<ImportAnswer> {
+export async function previewImport(table: TableRef<DatasetKey>, file: { bytes: Uint8Array; name: string }, userId: number): Promise<ImportAnswer> {
   const info = datasets[table.dataset];
   const { grid, meta } = await readTableFile(file.bytes, file.name, info);
   const fileTable = readGrid(grid, IMPORT_LIMITS);
@@ -85,7 +88,7 @@ export type ImportResult = { added: number; changed: number; removed: number };
  * checked against what the preview saw; all or nothing, recorded in the
  * history as one batch with the action "import".
  */
-export async function applyImport(table: TableRef, importId: string, removeMissing: boolean, userId: number): Promise<ImportResult> {
+export async function applyImport(table: TableRef<DatasetKey>, importId: string, removeMissing: boolean, userId: number): Promise<ImportResult> {
   const stored = await findImport(table, userId, importId);
   if (!stored)
     throw new DomainError(

@@ -196,8 +196,13 @@ export const rowsBatchSchema = z
 export type RowsBatch = z.input<typeof rowsBatchSchema>;
 export type RowsBatchTable = RowsBatch["tables"][number];
 
+/** A positive whole number in a query string; every way it can be wrong is told in the query's own words. */
+function queryId(error: string) {
+  return z.coerce.number({ error }).int().min(1).max(MAX_ID);
+}
+
 /** DELETE .../rows/{rowId}?version=: only the version the caller saw (an undo of a create). */
-export const deleteRowQuery = z.object({ version: idSchema.optional() });
+export const deleteRowQuery = z.object({ version: queryId("expected the row's Version as a whole number").optional() });
 
 export const restoreSchema = z.object({
   version: z.number({ error: "expected the version to restore" }).int().min(1).max(MAX_ID, { error: "the row has no such version" }),
@@ -210,10 +215,12 @@ export const restoreSchema = z.object({
     .meta({ description: "The row's Version as the caller saw it: 409 when it changed since." }),
 });
 
+// One sentence for any fault of the query: what route() answers and the clients have always been told.
+const activityQueryError = "user and before are whole numbers, parameter is text";
 export const activityQuery = z.object({
-  user: idSchema.optional(),
-  parameter: z.string().max(255).optional(),
-  before: idSchema.optional(),
+  user: queryId(activityQueryError).optional(),
+  parameter: z.string({ error: activityQueryError }).max(255).optional(),
+  before: queryId(activityQueryError).optional(),
 });
 
 export const historyEntrySchema = z
@@ -232,7 +239,9 @@ export const historyEntrySchema = z
   .meta({ id: "HistoryEntry", description: "One change of a row: who, when, and the cells it changed." });
 
 /** A browser tab's id for live tables: letters, digits and "-" (a random UUID). */
-export const liveClientSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: "expected the tab's client id" });
-export const liveEventsQuery = z.object({ client: liveClientSchema });
+const LIVE_CLIENT_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+export const liveClientSchema = z.string().regex(LIVE_CLIENT_PATTERN, { error: "expected the tab's client id" });
+const liveClientQueryError = "client is the tab's id (letters, digits and -)";
+export const liveEventsQuery = z.object({ client: z.string({ error: liveClientQueryError }).regex(LIVE_CLIENT_PATTERN) });
 /** POST .../presence: which row this tab is editing now (null: none). */
 export const presenceSchema = z.object({ client: liveClientSchema, editing: rowIdSchema.nullable() });

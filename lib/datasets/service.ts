@@ -1,25 +1,19 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
+import { type FlatRow, MAX_COLUMNS, MAX_NEW_COLUMNS_PER_WRITE, MAX_ROWS, type TableRef } from "@/db/queries/rows";
+import { type ActivityEvent, type HistoryEntry, rowHistoryOf, tableActivity } from "@/db/queries/rows-history";
 import {
   type Actor,
-  type ActivityEvent,
   applyBatch,
   type BatchOp,
   createRow as insertRow,
   deleteRow as removeRow,
-  type FlatRow,
-  type HistoryEntry,
-  restoreVersion,
-  rowHistoryOf,
-  tableActivity,
-  undeleteRow,
-  MAX_COLUMNS,
-  MAX_NEW_COLUMNS_PER_WRITE,
-  MAX_ROWS,
   removeColumn as dropColumn,
-  type TableRef,
+  restoreVersion,
+  undeleteRow,
   updateRow,
   type WriteResult,
-} from "@/db/queries/rows";
+} from "@/db/queries/rows-write";
 import { type Database, db } from "@/db/client";
 import { env } from "@/lib/env";
 import { announceChange } from "@/lib/live/hub";
@@ -36,7 +30,7 @@ export function datasetFromParam(ds: string): DatasetKey {
 }
 
 /** The table a route acts on: one dataset of the project it was authorised for. */
-export function tableOf(project: ProjectAccess, ds: string): TableRef {
+export function tableOf(project: ProjectAccess, ds: string): TableRef<DatasetKey> {
   return { projectId: project.id, dataset: datasetFromParam(ds) };
 }
 
@@ -223,7 +217,7 @@ export async function writeRows(projectId: number, tables: readonly TableChanges
  * every row's Version checked; all saved, or nothing, with every conflicting
  * row and its current values.
  */
-export async function saveRows(table: TableRef, rows: { id: number; data: RowInput }[], actor: Actor): Promise<FlatRow[]> {
+export async function saveRows(table: TableRef<DatasetKey>, rows: { id: number; data: RowInput }[], actor: Actor): Promise<FlatRow[]> {
   try {
     const [written] = (await writeBatch(table.projectId, [{ dataset: table.dataset, edit: rows }], actor)).tables;
     return written!.edited;

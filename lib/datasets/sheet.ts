@@ -1,5 +1,6 @@
 import { displayValue, isAngleRow, storedValue } from "./angles";
 import { COLUMN_NAME_PATTERN, compareColumns, type Row } from "./columns";
+import { splitRecords } from "./csv";
 import { type CellWrite, groupCellsByRow } from "./row-changes";
 
 /**
@@ -126,60 +127,7 @@ export function rangeToTsv(rows: readonly Row[], columns: readonly string[], r: 
  * line breaks and doubled quotes; one trailing line break is not a row.
  */
 export function parseTsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let i = 0;
-  let quoted = false;
-  let atFieldStart = true;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
-      }
-      field += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && atFieldStart) {
-      quoted = true;
-      atFieldStart = false;
-      i++;
-      continue;
-    }
-    if (ch === "\t") {
-      row.push(field);
-      field = "";
-      atFieldStart = true;
-      i++;
-      continue;
-    }
-    if (ch === "\r" || ch === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      atFieldStart = true;
-      i += ch === "\r" && text[i + 1] === "\n" ? 2 : 1;
-      continue;
-    }
-    field += ch;
-    atFieldStart = false;
-    i++;
-  }
-  if (field !== "" || row.length > 0 || !atFieldStart) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  return splitRecords(text, "\t").records;
 }
 
 /** One cell changed on screen, by row id and column, with the text as the user would have typed it. */

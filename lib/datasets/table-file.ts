@@ -8,7 +8,7 @@
  * editing; the import turns them back into radians, and a value that still
  * equals what was exported keeps its stored radians exactly (no drift).
  */
-import { PassThrough } from "node:stream";
+import "server-only";
 import ExcelJS from "exceljs";
 import { MAX_ROWS } from "@/db/queries/rows";
 import { displayValue, isAngleRow } from "./angles";
@@ -16,6 +16,7 @@ import { deriveColumns, type Row } from "./columns";
 import { CsvError, parseCsv, toCsv } from "./csv";
 import { type XlsxLimits, xlsxLimits } from "./xlsx-limits";
 import { WorkbookReader } from "./xlsx-reader";
+import { writeWorkbook } from "./xlsx-writer";
 import { DomainError } from "@/lib/errors";
 
 /** The hidden sheet recording what a workbook was exported from. */
@@ -164,59 +165,53 @@ const widthOf = (texts: readonly string[], min: number, max: number) => {
 export async function writeXlsx(input: ExportInput): Promise<Buffer> {
   const columns = exportColumns(input);
   const sheet = sheetNameFor(input.dataset.title);
-  const sink = new PassThrough();
-  const chunks: Buffer[] = [];
-  sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    sink.on("end", resolve);
-    sink.on("error", reject);
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: true, useStyles: true });
-  workbook.creator = "Pontifex";
-  workbook.created = input.exportedAt;
+  return writeWorkbook((workbook) => {
+    workbook.created = input.exportedAt;
 
-  const shown = input.rows.map((row) => {
-    const angle = isAngleRow(String(row.Parameter));
-    return { row, angle, texts: columns.map((c) => exportedText(String(row[c] ?? ""), angle)) };
-  });
-  const ws = workbook.addWorksheet(sheet, { views: [{ state: "frozen", xSplit: 2, ySplit: 1, topLeftCell: "C2", activeCell: "C2" }] });
-  ws.columns = [
-    { width: 8 },
-    { width: widthOf(["Parameter", ...shown.map((s) => String(s.row.Parameter))], 12, 40) },
-    ...columns.map((c, i) => ({ width: widthOf([c, ...shown.map((s) => s.texts[i]!)], 10, 30) })),
-  ];
-  const header = ws.addRow(["Id", "Parameter", ...columns]);
-  header.font = { bold: true };
-  header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE7EEF7" } };
-  header.commit();
-  for (const { row, angle, texts } of shown) {
-    const line = ws.addRow([Number(row.Id), String(row.Parameter), ...texts.map((text) => (angle && NUMBER.test(text) ? Number(text) : workbookValue(text)))]);
-    // Degrees keep the screen's two decimals in Excel too.
-    if (angle) texts.forEach((text, i) => NUMBER.test(text) && (line.getCell(i + 3).numFmt = "0.00"));
-    line.commit();
-  }
-  ws.commit();
+    const shown = input.rows.map((row) => {
+      const angle = isAngleRow(String(row.Parameter));
+      return { row, angle, texts: columns.map((c) => exportedText(String(row[c] ?? ""), angle)) };
+    });
+    const ws = workbook.addWorksheet(sheet, { views: [{ state: "frozen", xSplit: 2, ySplit: 1, topLeftCell: "C2", activeCell: "C2" }] });
+    ws.columns = [
+      { width: 8 },
+      { width: widthOf(["Parameter", ...shown.map((s) => String(s.row.Parameter))], 12, 40) },
+      ...columns.map((c, i) => ({ width: widthOf([c, ...shown.map((s) => s.texts[i]!)], 10, 30) })),
+    ];
+    const header = ws.addRow(["Id", "Parameter", ...columns]);
+    header.font = { bold: true };
+    header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE7EEF7" } };
+    header.commit();
+    for (const { row, angle, texts } of shown) {
+      const line = ws.addRow([
+        Number(row.Id),
+        String(row.Parameter),
+        ...texts.map((text) => (angle && NUMBER.test(text) ? Number(text) : workbookValue(text))),
+      ]);
+      // Degrees keep the screen's two decimals in Excel too.
+      if (angle) texts.forEach((text, i) => NUMBER.test(text) && (line.getCell(i + 3).numFmt = "0.00"));
+      line.commit();
+    }
+    ws.commit();
 
-  const meta = workbook.addWorksheet(META_SHEET, { state: "hidden" });
-  const pairs: [string, string | number][] = [
-    ["Pontifex export", META_VERSION],
-    ["Project id", input.project.id],
-    ["Project", input.project.name],
-    ["Dataset", input.dataset.key],
-    ["Table", input.dataset.title],
-    ["Sheet", sheet],
-    ["Exported at", input.exportedAt.toISOString()],
-    ["Revision", input.revision],
-    ["Angle values", "degrees"],
-  ];
-  for (const pair of pairs) meta.addRow(pair).commit();
-  meta.addRow([]).commit();
-  meta.addRow(["Id", "Version", "Parameter"]).commit();
-  for (const row of input.rows) meta.addRow([Number(row.Id), Number(row.Version), String(row.Parameter)]).commit();
-  meta.commit();
-  await workbook.commit();
-  await ended;
-  return Buffer.concat(chunks);
+    const meta = workbook.addWorksheet(META_SHEET, { state: "hidden" });
+    const pairs: [string, string | number][] = [
+      ["Pontifex export", META_VERSION],
+      ["Project id", input.project.id],
+      ["Project", input.project.name],
+      ["Dataset", input.dataset.key],
+      ["Table", input.dataset.title],
+      ["Sheet", sheet],
+      ["Exported at", input.exportedAt.toISOString()],
+      ["Revision", input.revision],
+      ["Angle values", "degrees"],
+    ];
+    for (const pair of pairs) meta.addRow(pair).commit();
+    meta.addRow([]).commit();
+    meta.addRow(["Id", "Version", "Parameter"]).commit();
+    for (const row of input.rows) meta.addRow([Number(row.Id), Number(row.Version), String(row.Parameter)]).commit();
+    meta.commit();
+  });
 }
 
 /**

@@ -28,15 +28,18 @@ export type TypedRoute<P = unknown, B = unknown, R = unknown, Q = unknown> = Rou
  */
 export type ProjectOption = { readonly from: "param" | "current"; readonly need: Need };
 
+/** A query as a client writes it: each field a string (or a number, written out), whatever the server parses it into. */
+export type ClientQuery<Q> = { [K in keyof Q]?: Q[K] extends string | undefined ? Q[K] : string | number };
+
 export type Endpoint<
   P extends Record<string, string | number> = Record<string, never>,
   B = undefined,
   R = unknown,
-  Q extends Record<string, string | undefined> = Record<string, never>,
+  Q = Record<string, never>,
   /** What the server reads from the body and the query (the schemas' output; the client sends their input). */
   BOut = B,
   QOut = Q,
-> = TypedRoute<P, B, R, Q> & {
+> = TypedRoute<P, B, R, ClientQuery<Q>> & {
   summary: string;
   description?: string;
   tag: string;
@@ -62,7 +65,7 @@ export type Endpoint<
   legacy?: boolean;
 };
 
-export type AnyEndpoint = Endpoint<Record<string, string | number>, unknown, unknown, Record<string, string | undefined>, unknown, unknown>;
+export type AnyEndpoint = Endpoint<Record<string, string | number>, unknown, unknown, unknown, unknown, unknown>;
 
 /** What the server side of an endpoint reads (types only): the body and query as parsed, whether it needs a session, its project. */
 type ServerSide<BOut, QOut, A extends boolean, Pr extends ProjectOption | undefined> = {
@@ -73,7 +76,7 @@ export function endpoint<
   P extends Record<string, string | number> = Record<string, never>,
   B = undefined,
   R = unknown,
-  Q extends Record<string, string | undefined> = Record<string, never>,
+  Q = Record<string, never>,
   BOut = B,
   QOut = Q,
   A extends boolean = boolean,
@@ -114,7 +117,6 @@ export type ParsedBodyOf<E> = ServerOf<E> extends { body: infer B } ? B : never;
 export type ParsedQueryOf<E> = ServerOf<E> extends { query: infer Q } ? Q : never;
 export type AuthOf<E> = ServerOf<E> extends { auth: infer A } ? A : boolean;
 export type ProjectOf<E> = ServerOf<E> extends { project: infer Pr } ? Pr : undefined;
-export type BodyOf<E> = TypesOf<E> extends { body: infer B } ? B : never;
 export type ParamsOf<E> = TypesOf<E> extends { params: infer P } ? P : never;
 
 /** A feature's routes as the browser sees them: each with the types of its endpoint (the same object; the types are erased). */
@@ -126,14 +128,14 @@ export function typedRoutes<Es>(routes: { readonly [K in keyof Es]: Route }): Co
 }
 
 /** The URL of a route with its path parameters (encoded) and query filled in. */
-export function urlOf(e: { path: string }, params: Record<string, string | number> = {}, query?: Record<string, string | undefined>): string {
+export function urlOf(e: { path: string }, params: Record<string, string | number> = {}, query?: Record<string, string | number | undefined>): string {
   const path = e.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${e.path}`);
     return encodeURIComponent(String(value));
   });
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, value);
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -145,7 +147,7 @@ type CallArgs<P, B, Q> = (NoParams<P> extends true ? { params?: P } : { params: 
   ([B] extends [undefined] ? { body?: undefined } : { body: B }) & { query?: Q; signal?: AbortSignal };
 
 /** The browser's typed call of a route: same origin, cookies, JSON both ways. */
-export function callApi<P extends Record<string, string | number>, B, R, Q extends Record<string, string | undefined>>(
+export function callApi<P extends Record<string, string | number>, B, R, Q extends Record<string, string | number | undefined>>(
   e: TypedRoute<P, B, R, Q>,
   ...[args]: NoParams<P> extends true ? ([B] extends [undefined] ? [CallArgs<P, B, Q>?] : [CallArgs<P, B, Q>]) : [CallArgs<P, B, Q>]
 ): Promise<ApiResult<R>> {

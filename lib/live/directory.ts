@@ -1,3 +1,4 @@
+import "server-only";
 import { memberRoles } from "@/db/queries/projects";
 import { personNameOf } from "@/lib/auth/session";
 import type { LiveDirectory } from "./hub";

@@ -1,8 +1,8 @@
 import type pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors";
-import type { ProjectRole } from "@/lib/projects/roles";
-import { type BusMessage, encodeBusMessage, LocalBus, MAX_BUS_PAYLOAD_BYTES, type RelayBus } from "@/lib/relay/bus";
+import type { ProjectRole } from "@/db/schema";
+import { type BusMessage, encodeBusMessage, LocalBus, MAX_BUS_PAYLOAD_BYTES, type ReplicaBus } from "@/lib/relay/bus";
 import { applyPresence, type LiveEvent, type Viewer } from "./events";
 import { type Joining, type LiveDirectory, type LiveLimits, LiveTables, PRESENCE_COALESCE_MS } from "./hub";
 import { PRESENCE_BATCH } from "./messages";
@@ -26,7 +26,7 @@ function directory(roles = new Map<string, ProjectRole | null>()): LiveDirectory
   };
 }
 
-function hub(bus: RelayBus = new LocalBus(), options: { limits?: LiveLimits; roles?: Map<string, ProjectRole | null>; log?: pino.Logger } = {}) {
+function hub(bus: ReplicaBus = new LocalBus(), options: { limits?: LiveLimits; roles?: Map<string, ProjectRole | null>; log?: pino.Logger } = {}) {
   const live = new LiveTables(bus, directory(options.roles), { limits: options.limits ?? LIMITS, log: options.log });
   hubs.push(live);
   return live;
@@ -312,7 +312,7 @@ describe("between servers: ids, not names", () => {
     const log = { error: (_: unknown, message: string) => errors.push(message), warn: () => {} } as unknown as pino.Logger;
     const bus = new LocalBus();
     let failing = true;
-    const flaky: RelayBus = {
+    const flaky: ReplicaBus = {
       publish: (message) => (failing ? Promise.reject(new Error("connection lost")) : bus.publish(message)),
       subscribe: (handler) => bus.subscribe(handler),
       close: () => bus.close(),
@@ -372,7 +372,7 @@ describe("revocation", () => {
   });
 
   it("the bus down: this server's streams still end at once, and the failure reaches the caller (who logs it)", async () => {
-    const failing: RelayBus = { publish: () => Promise.reject(new Error("connection lost")), subscribe: () => {}, close: async () => {} };
+    const failing: ReplicaBus = { publish: () => Promise.reject(new Error("connection lost")), subscribe: () => {}, close: async () => {} };
     const live = hub(failing);
     const a = listener();
     live.subscribe(7, "pier", joining(1, "tab-a"), a.send, a.end);

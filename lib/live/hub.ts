@@ -3,8 +3,9 @@ import type pino from "pino";
 import { env } from "@/lib/env";
 import { DomainError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
-import type { ProjectRole } from "@/lib/projects/roles";
-import type { BusMessage, RelayBus } from "@/lib/relay/bus";
+import { processSingleton } from "@/lib/process-singleton";
+import type { ProjectRole } from "@/db/schema";
+import type { BusMessage, ReplicaBus } from "@/lib/relay/bus";
 import { type LiveEvent, type RevokeReason, type Viewer, type ViewerId, viewerKey } from "./events";
 import { type BusViewer, PRESENCE_BATCH } from "./messages";
 
@@ -82,7 +83,7 @@ export class LiveTables {
   private closed = false;
 
   constructor(
-    private readonly bus: RelayBus,
+    private readonly bus: ReplicaBus,
     private readonly directory: LiveDirectory,
     options: { limits?: LiveLimits; log?: pino.Logger } = {},
   ) {
@@ -449,9 +450,8 @@ export class LiveTables {
   }
 }
 
-type Holder = { live?: LiveTables };
 // Created by server.ts; Next's bundled route handlers reach the same instance here.
-const holder = ((globalThis as { __pontifexLive?: Holder }).__pontifexLive ??= {});
+const holder = processSingleton<{ live?: LiveTables }>("live", () => ({}));
 
 export function getLiveTables(): LiveTables | undefined {
   return holder.live;

@@ -5,7 +5,8 @@
  * fetched and the build it belongs to; the stored results answered per kind,
  * filtered by case, flagged stale once the tables no longer give that model.
  */
-import { findResults, finishRun, latestAnalysisOf, latestBuild, listResults, saveResults, type StoredResults } from "@/db/queries/midas";
+import "server-only";
+import { findResults, finishRun, latestAnalysisOf, latestBuild, saveResults, type StoredResults } from "@/db/queries/midas";
 import type { MidasRun, ResultsSource } from "@/db/schema";
 import { personName } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
@@ -173,12 +174,4 @@ export function answerOf(
     cases: all,
     keyPoints: data.keyPoints ?? [],
   };
-}
-
-/** What the project has of results: per kind, when read and whether stale (the assistant, the /midas page). */
-export async function resultsStatus(projectId: number): Promise<{ kind: string; fetchedAt: string; stale: boolean }[]> {
-  const rows = await listResults(projectId);
-  if (rows.length === 0) return [];
-  const status = await buildStatus(projectId);
-  return rows.map((r) => ({ kind: r.kind, fetchedAt: r.fetchedAt.toISOString(), stale: !status.current || status.build?.id !== r.buildId }));
 }

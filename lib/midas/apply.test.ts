@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { demoMidasTables } from "@/db/seed-midas-data";
+import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { smallTables, withValue } from "@/test/midas-sim/fixtures";
 import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
 import { type ApplyProgress, applyModel } from "./apply";
 import { MidasClient } from "./client";
-import { buildModel, type MidasModel, type MidasTable } from "./model";
+import { buildModel, type MidasModel, type MidasApiTable } from "./model";
 import { previewModel } from "./plan";
 
 const KEY = "apply-test-key";
@@ -120,8 +120,10 @@ describe("applyModel against the simulator", () => {
   it("previews against what MIDAS holds without writing anything", async () => {
     const model = buildModel(smallTables());
     const plan = await previewModel(client, model);
-    expect(plan.changes.NODE!.create.length).toBeGreaterThan(0);
+    // MIDAS holds nothing yet: every node of the model is to be created.
+    expect(plan.changes.NODE!.create.map((r) => r.id).sort()).toEqual(Object.keys(model.find((r) => r.table === "NODE")!.assign).sort());
+    expect(plan.changes.NODE!.update).toEqual([]);
     expect(sim.state.requests.every((r) => r.method === "GET")).toBe(true);
-    expect(Object.keys(plan.current).sort()).toEqual(model.map((r) => r.table as MidasTable).sort());
+    expect(Object.keys(plan.current).sort()).toEqual(model.map((r) => r.table as MidasApiTable).sort());
   });
 });

@@ -4,6 +4,7 @@
  * is connected, built and analysed. Reads what the results pages read; never
  * calls MIDAS.
  */
+import "server-only";
 import { latestBuild, listResults } from "@/db/queries/midas";
 import type { MidasReader } from "@/lib/assistant/project-context";
 import { DomainError } from "@/lib/errors";

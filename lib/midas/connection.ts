@@ -6,6 +6,7 @@
  * and port against MIDAS_ALLOWED_HOSTS before every call, where a host that is not
  * allowed fails exactly as one that does not answer (MIDAS_UNREACHABLE).
  */
+import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { deleteMidasConnection, findMidasConnection, saveMidasConnection, type StoredConnection } from "@/db/queries/midas";
 import { env } from "@/lib/env";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoTables } from "@/db/seed-data";
+import { demoTables } from "@/lib/demo/seed-data";
 import { type FillChange, fillFromRevit, fillWrites } from "./fill";
 import { emptyMidasTables } from "./tables";
 

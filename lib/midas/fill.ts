@@ -1,16 +1,13 @@
-import type { Row } from "@/lib/datasets/columns";
+import type { ParameterRow, Row } from "@/lib/datasets/columns";
 import { groupCellsByRow } from "@/lib/datasets/row-changes";
 import type { RowsBatchTable } from "@/lib/datasets/schemas";
-import type { MidasDatasetKey, MidasRow, MidasTables } from "./tables";
-
-/** A parameter table as the Revit tables hold it (the same shape as a Midas table). */
-export type ParameterRows = { parameter: string; values: Record<string, string> }[];
+import type { MidasDatasetKey, MidasTables } from "./tables";
 
 export type FillChange = { dataset: MidasDatasetKey; parameter: string; item: string; from: string; to: string };
 
-const value = (rows: ParameterRows, parameter: string, item: string) => (rows.find((r) => r.parameter === parameter)?.values[item] ?? "").trim();
+const value = (rows: ParameterRow[], parameter: string, item: string) => (rows.find((r) => r.parameter === parameter)?.values[item] ?? "").trim();
 
-function items(rows: ParameterRows, parameter: string): string[] {
+function items(rows: ParameterRow[], parameter: string): string[] {
   const row = rows.find((r) => r.parameter === parameter);
   if (!row) return [];
   return Object.keys(row.values)
@@ -26,7 +23,7 @@ function items(rows: ParameterRows, parameter: string): string[] {
  * missing. Returns the new tables and every value it changes, for a preview;
  * nothing is written here.
  */
-export function fillFromRevit(revit: { box: ParameterRows; pier: ParameterRows }, midas: MidasTables): { tables: MidasTables; changes: FillChange[] } {
+export function fillFromRevit(revit: { box: ParameterRow[]; pier: ParameterRow[] }, midas: MidasTables): { tables: MidasTables; changes: FillChange[] } {
   const tables = structuredClone(midas);
   const changes: FillChange[] = [];
   const set = (dataset: MidasDatasetKey, parameter: string, item: string, to: string) => {
@@ -49,7 +46,7 @@ export function fillFromRevit(revit: { box: ParameterRows; pier: ParameterRows }
 
   const piers = items(revit.pier, "PierHeight").slice(0, spans.length - 1);
   const sections = tables.midasgeneralsections;
-  const nameRow = (): MidasRow => {
+  const nameRow = (): ParameterRow => {
     let row = sections.find((r) => r.parameter === "SectionName");
     if (!row) {
       row = { parameter: "SectionName", values: {} };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoMidasTables } from "@/db/seed-midas-data";
+import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { smallTables, withValue } from "@/test/midas-sim/fixtures";
 import { modelFingerprint } from "./fingerprint";
 import { buildModel, buildModelWithScheme, concreteModulus, MIDAS_TABLE_ORDER, MidasTablesInvalidError, type MidasModel, unresolvedReferences } from "./model";

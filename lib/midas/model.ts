@@ -1,9 +1,12 @@
-import { parseMidasTables, type ParsedTables, type PierData, type Problem, type PscSectionData } from "./parse";
+import { parseMidasTables, type ParsedTables } from "./parse";
+import type { Problem } from "./parse/reader";
+import type { PscSectionData } from "./parse/sections";
+import type { PierData } from "./parse/setup";
 import { boxArrays, boxProperties } from "./sections";
 import type { MidasTables } from "./tables";
 
 /** One MIDAS table and the rows Pontifex wants it to hold, keyed by MIDAS id. */
-export type MidasRequest = { table: MidasTable; assign: Record<string, Record<string, unknown>> };
+export type MidasRequest = { table: MidasApiTable; assign: Record<string, Record<string, unknown>> };
 /** The request set of the line model, in dependency-safe order (UNIT first). */
 export type MidasModel = MidasRequest[];
 
@@ -29,7 +32,8 @@ export const MIDAS_TABLE_ORDER = [
   "TDNA",
   "TDPL",
 ] as const;
-export type MidasTable = (typeof MIDAS_TABLE_ORDER)[number];
+/** A table of the MIDAS Civil NX API (`NODE`, `ELEM`...), never one of a project's Midas tables. */
+export type MidasApiTable = (typeof MIDAS_TABLE_ORDER)[number];
 
 /**
  * How Pontifex numbers what it writes. Girder nodes and elements come first and
@@ -125,10 +129,6 @@ export function buildModel(tables: MidasTables): MidasModel {
   return buildModelWithScheme(tables).model;
 }
 
-export function buildIdScheme(tables: MidasTables): MidasIdScheme {
-  return buildModelWithScheme(tables).scheme;
-}
-
 export function buildModelWithScheme(tables: MidasTables): BuiltModel {
   const { parsed, problems } = parseMidasTables(tables);
   if (problems.length > 0) throw new MidasTablesInvalidError(problems);
@@ -138,7 +138,7 @@ export function buildModelWithScheme(tables: MidasTables): BuiltModel {
 type Assign = Record<string, Record<string, unknown>>;
 
 class Builder {
-  private readonly out = new Map<MidasTable, Assign>(MIDAS_TABLE_ORDER.map((t) => [t, {}]));
+  private readonly out = new Map<MidasApiTable, Assign>(MIDAS_TABLE_ORDER.map((t) => [t, {}]));
   private readonly materialIds = new Map<string, number>();
   private readonly sectionIds = new Map<string, number>();
   private readonly scheme: MidasIdScheme = { girderNodes: [], girderElements: [], supports: [] };
@@ -146,7 +146,7 @@ class Builder {
 
   constructor(private readonly p: ParsedTables) {}
 
-  private put(table: MidasTable, id: number, row: Record<string, unknown>): void {
+  private put(table: MidasApiTable, id: number, row: Record<string, unknown>): void {
     this.out.get(table)![String(id)] = row;
   }
 
@@ -654,8 +654,8 @@ class Builder {
  * An empty list means nothing dangles (MIDAS would accept a dangling one silently).
  */
 export function unresolvedReferences(model: MidasModel): string[] {
-  const rows = (table: MidasTable) => model.find((r) => r.table === table)?.assign ?? {};
-  const ids = (table: MidasTable) => new Set(Object.keys(rows(table)).map(Number));
+  const rows = (table: MidasApiTable) => model.find((r) => r.table === table)?.assign ?? {};
+  const ids = (table: MidasApiTable) => new Set(Object.keys(rows(table)).map(Number));
   const nodes = ids("NODE");
   const elems = ids("ELEM");
   const sects = ids("SECT");

@@ -1,5 +1,5 @@
 import type { MidasAssign, MidasClient } from "./client";
-import { MIDAS_TABLE_ORDER, type MidasModel, type MidasTable } from "./model";
+import { MIDAS_TABLE_ORDER, type MidasModel, type MidasApiTable } from "./model";
 
 /** Tables that hold one setting under id 1 and take only GET and PUT. */
 export const SINGLETON_TABLES: ReadonlySet<string> = new Set(["UNIT", "MVCD"]);
@@ -113,7 +113,7 @@ export async function previewModel(
   return { ...planChanges(model, current), current };
 }
 
-export function orderedTables(model: MidasModel): MidasTable[] {
+export function orderedTables(model: MidasModel): MidasApiTable[] {
   const present = new Set(model.map((r) => r.table));
   return MIDAS_TABLE_ORDER.filter((t) => present.has(t));
 }

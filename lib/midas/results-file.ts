@@ -1,7 +1,6 @@
 /** A result table as a download: CSV (UTF-8 with BOM, as Excel reads it) or an XLSX workbook, headings with units. */
-import { PassThrough } from "node:stream";
-import ExcelJS from "exceljs";
 import { toCsv } from "@/lib/datasets/csv";
+import { writeWorkbook } from "@/lib/datasets/xlsx-writer";
 import type { ResultKind, ResultTable } from "./results";
 import { columnHeading, RESULT_TITLES } from "./results-view";
 
@@ -17,35 +16,25 @@ export function resultsCsv(table: ResultTable): string {
 }
 
 export async function resultsXlsx(table: ResultTable, kind: ResultKind, meta: { project: string; fetchedAt: string; stale: boolean }): Promise<Buffer> {
-  const sink = new PassThrough();
-  const chunks: Buffer[] = [];
-  sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    sink.on("end", resolve);
-    sink.on("error", reject);
+  return writeWorkbook((workbook) => {
+    const ws = workbook.addWorksheet(RESULT_TITLES[kind], { views: [{ state: "frozen", ySplit: 1 }] });
+    const headings = table.columns.map((c) => columnHeading(c, table.units));
+    ws.columns = headings.map((h) => ({ width: Math.max(10, Math.min(30, h.length + 2)) }));
+    const header = ws.addRow(headings);
+    header.font = { bold: true };
+    header.commit();
+    for (const row of table.rows) ws.addRow(row).commit();
+    ws.commit();
+    const about = workbook.addWorksheet("About");
+    for (const pair of [
+      ["Project", meta.project],
+      ["Results", RESULT_TITLES[kind]],
+      ["Read from MIDAS at", meta.fetchedAt],
+      ["Stale (tables changed since the build)", meta.stale ? "yes" : "no"],
+    ])
+      about.addRow(pair).commit();
+    about.commit();
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: true, useStyles: true });
-  workbook.creator = "Pontifex";
-  const ws = workbook.addWorksheet(RESULT_TITLES[kind], { views: [{ state: "frozen", ySplit: 1 }] });
-  const headings = table.columns.map((c) => columnHeading(c, table.units));
-  ws.columns = headings.map((h) => ({ width: Math.max(10, Math.min(30, h.length + 2)) }));
-  const header = ws.addRow(headings);
-  header.font = { bold: true };
-  header.commit();
-  for (const row of table.rows) ws.addRow(row).commit();
-  ws.commit();
-  const about = workbook.addWorksheet("About");
-  for (const pair of [
-    ["Project", meta.project],
-    ["Results", RESULT_TITLES[kind]],
-    ["Read from MIDAS at", meta.fetchedAt],
-    ["Stale (tables changed since the build)", meta.stale ? "yes" : "no"],
-  ])
-    about.addRow(pair).commit();
-  about.commit();
-  await workbook.commit();
-  await ended;
-  return Buffer.concat(chunks);
 }
 
 export async function resultsFile(

@@ -35,13 +35,6 @@ export function tableCases(table: ResultTable): string[] {
   return [...new Set(table.rows.map((r) => caseOf(String(r[load]))))];
 }
 
-/** The Load labels a table holds (a max/min pair gives two), in order. */
-export function tableLoads(table: ResultTable): string[] {
-  const load = table.columns.indexOf("Load");
-  if (load < 0) return [];
-  return [...new Set(table.rows.map((r) => String(r[load])))];
-}
-
 /** The rows of the chosen cases (all rows when none are chosen). */
 export function filterCases<T extends ResultTable>(table: T, cases: readonly string[] | undefined): T {
   if (!cases || cases.length === 0) return table;

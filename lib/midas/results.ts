@@ -5,10 +5,6 @@ import type { MidasCaseCatalog, MidasIdScheme, SupportIds } from "./model";
 export const resultKinds = ["reaction", "bearing", "girder", "pile"] as const;
 export type ResultKind = (typeof resultKinds)[number];
 
-export function isResultKind(value: string): value is ResultKind {
-  return (resultKinds as readonly string[]).includes(value);
-}
-
 export type ResultTable = { units: { force: string; length: string }; columns: string[]; rows: (string | number)[][] };
 export type FetchedResults = ResultTable & {
   /** Series asked for that MIDAS did not return (it drops a wrongly addressed series without an error). */

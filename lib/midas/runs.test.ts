@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { demoMidasTables } from "@/db/seed-midas-data";
+import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { planChanges } from "./plan";
 import { buildFromTables, inTableOrder, PREVIEW_IDS, summarisePlan, tableVersions } from "./runs";
-import { emptyMidasTables, midasDatasetKeys } from "./tables";
+import { emptyMidasTables, midasDatasetKeys, midasDatasets } from "./tables";
 
 describe("Create Midas for a project, the parts without a database", () => {
   it("builds the demo tables, and gives problems instead of a model for blank ones", () => {
@@ -11,7 +11,19 @@ describe("Create Midas for a project, the parts without a database", () => {
     expect(demo.built?.model[0]?.table).toBe("UNIT");
     const blank = buildFromTables(emptyMidasTables());
     expect(blank.built).toBeNull();
-    expect(blank.problems.length).toBeGreaterThan(0);
+    // Blank templates: each global value of Model Setup is missing (the rest of the tables have no items to check).
+    // ConcreteGrades is read first (the sections refer to it), then the rest in the template's order.
+    const globals = midasDatasets.midassetup.template.filter((spec) => spec.scope === "global").map((spec) => spec.parameter);
+    expect(globals).toHaveLength(14);
+    globals.unshift(...globals.splice(globals.indexOf("ConcreteGrades"), 1));
+    expect(blank.problems).toEqual(
+      globals.map((parameter) => ({
+        dataset: "midassetup",
+        parameter,
+        item: "Item1",
+        message: expect.stringMatching(new RegExp(`^${parameter} of Model Setup is blank\\. `)),
+      })),
+    );
   });
 
   it("summarises a plan per MIDAS table: counts, unchanged rows, and at most PREVIEW_IDS ids of each kind", () => {

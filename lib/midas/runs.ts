@@ -3,10 +3,12 @@
  * the changes against what the user's MIDAS holds, apply them with a run
  * record (one unfinished run per project), and list the runs.
  */
-import { type TableRef, tableRevision, tableSnapshot } from "@/db/queries/rows";
+import "server-only";
+import { type TableRef, tableRevision } from "@/db/queries/rows";
 import { closeAbandonedRuns, findRun, findRunningRun, finishRun, insertRun, latestBuild, listRuns, type RunWithUser, updateRun } from "@/db/queries/midas";
 import type { MidasRun } from "@/db/schema";
-import { FIXED_FIELDS } from "@/lib/datasets/columns";
+import { parameterRow, type Row } from "@/lib/datasets/columns";
+import { tableSnapshot } from "@/lib/datasets/snapshot";
 import { DomainError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { type ApplyProgress, applyModel, type TableOutcome } from "./apply";
@@ -14,15 +16,13 @@ import { midasClientFor, midasFailure } from "./connection";
 import { modelFingerprint } from "./fingerprint";
 import { type BuiltModel, buildModelWithScheme, MIDAS_TABLE_ORDER, type MidasCaseCatalog, type MidasIdScheme, MidasTablesInvalidError } from "./model";
 import { type MidasPlan, type PlanWarning, previewModel } from "./plan";
-import { type MidasDatasetKey, midasDatasetKeys, midasDatasets, type MidasRow, type MidasTables } from "./tables";
+import { type MidasDatasetKey, midasDatasetKeys, midasDatasets, type MidasTables } from "./tables";
 import { type Problem, validateMidasTables } from "./validate";
 
 /** A run that has shown no progress for this long was cut off (its server stopped): it is closed as failed. */
 export const ABANDONED_AFTER_MINUTES = 15;
 /** Row ids listed per table and kind in a preview (the counts are always complete). */
 export const PREVIEW_IDS = 200;
-
-const fixed = new Set<string>(FIXED_FIELDS);
 
 export type ProjectTables = { tables: MidasTables; revisions: Record<MidasDatasetKey, number> };
 
@@ -34,12 +34,7 @@ export async function loadProjectTables(projectId: number): Promise<ProjectTable
     const ref: TableRef = { projectId, dataset };
     const snapshot = await tableSnapshot(ref);
     revisions[dataset] = snapshot.revision;
-    tables[dataset] = snapshot.rows.map((text): MidasRow => {
-      const row = JSON.parse(text) as Record<string, string | number>;
-      const values: Record<string, string> = {};
-      for (const [key, value] of Object.entries(row)) if (!fixed.has(key)) values[key] = String(value);
-      return { parameter: String(row.Parameter), values };
-    });
+    tables[dataset] = snapshot.rows.map((text) => parameterRow(JSON.parse(text) as Row));
   }
   return { tables, revisions };
 }

@@ -28,10 +28,23 @@ describe("section geometry", () => {
     const voidArea = 4.2 * 1.55;
     expect(p.area).toBeCloseTo(outer - voidArea, 9);
     expect(p.depth).toBe(2);
-    expect(p.centroidDepth).toBeGreaterThan(0.5);
-    expect(p.centroidDepth).toBeLessThan(1);
-    expect(p.iyy).toBeGreaterThan(0);
-    expect(p.j).toBeGreaterThan(p.iyy);
+    // The same parts, each with its area, centroid depth and own second moment (the two haunches together, the void negative).
+    const parts = [
+      { a: 10 * 0.2, z: 0.1, i: (10 * 0.2 ** 3) / 12 },
+      { a: 2 * ((2.5 * 0.2) / 2), z: (0.2 + 0.4 + 0.2) / 3, i: (2 * (2.5 * 0.2 ** 3)) / 36 },
+      { a: 5 * 1.8, z: 0.2 + 1.8 / 2, i: (5 * 1.8 ** 3) / 12 },
+      { a: -voidArea, z: 0.25 + 1.55 / 2, i: -(4.2 * 1.55 ** 3) / 12 },
+    ];
+    const zc = parts.reduce((sum, q) => sum + q.a * q.z, 0) / (outer - voidArea);
+    expect(p.centroidDepth).toBeCloseTo(zc, 9);
+    expect(p.centroidDepth).toBeCloseTo(0.7135, 4);
+    expect(p.iyy).toBeCloseTo(
+      parts.reduce((sum, q) => sum + q.i + q.a * (q.z - zc) ** 2, 0),
+      9,
+    );
+    expect(p.iyy).toBeCloseTo(2.6998, 4);
+    // Bredt on the cell's mid-line: A0 = 4.6 m × 1.775 m, ∮ds/t = 4.6/0.25 + 4.6/0.2 + 2 × 1.775/0.4.
+    expect(p.j).toBeCloseTo((4 * (4.6 * 1.775) ** 2) / (4.6 / 0.25 + 4.6 / 0.2 + (2 * 1.775) / 0.4), 9);
   });
 
   it("gives circles and rectangles their closed-form properties", () => {

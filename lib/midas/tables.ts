@@ -7,6 +7,8 @@
  * the app's angle rule (radians stored, degrees shown) never applies here.
  */
 
+import type { ParameterRow } from "@/lib/datasets/columns";
+
 export const midasDatasetKeys = [
   "midassetup",
   "midasgeneralsections",
@@ -20,8 +22,8 @@ export const midasDatasetKeys = [
 ] as const;
 export type MidasDatasetKey = (typeof midasDatasetKeys)[number];
 
-export type MidasRow = { parameter: string; values: Record<string, string> };
-export type MidasTables = Record<MidasDatasetKey, MidasRow[]>;
+/** The rows of a project's nine Midas tables: the input of a model build. */
+export type MidasTables = Record<MidasDatasetKey, ParameterRow[]>;
 
 export function isMidasDatasetKey(value: string): value is MidasDatasetKey {
   return (midasDatasetKeys as readonly string[]).includes(value);
@@ -635,7 +637,7 @@ export const midasDatasets: Record<MidasDatasetKey, MidasDatasetInfo> = {
 };
 
 /** The blank template of a table: its Parameters, each with an empty Item1. */
-export function templateRows(key: MidasDatasetKey): MidasRow[] {
+export function templateRows(key: MidasDatasetKey): ParameterRow[] {
   return midasDatasets[key].template.map((spec) => ({ parameter: spec.parameter, values: { Item1: "" } }));
 }
 
@@ -651,7 +653,7 @@ export function parameterSpec(key: MidasDatasetKey, parameter: string): Paramete
 const ITEM_PATTERN = /^Item([1-9]\d*)$/;
 
 /** The Item columns used anywhere in a table, in numeric order. */
-export function itemColumns(rows: readonly MidasRow[]): string[] {
+export function itemColumns(rows: readonly ParameterRow[]): string[] {
   const numbers = new Set<number>();
   for (const row of rows) {
     for (const key of Object.keys(row.values)) {

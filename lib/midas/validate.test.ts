@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoMidasTables } from "@/db/seed-midas-data";
+import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { rows, smallTables, withValue } from "@/test/midas-sim/fixtures";
 import { validateMidasTables } from "./validate";
 

@@ -1,7 +1,8 @@
-import { parseMidasTables, type Problem } from "./parse";
+import { parseMidasTables } from "./parse";
+import type { Problem } from "./parse/reader";
 import type { MidasTables } from "./tables";
 
-export type { Problem } from "./parse";
+export type { Problem } from "./parse/reader";
 
 /**
  * Every problem that stops a model build: references to sections, materials,

@@ -1,8 +1,9 @@
-import { currentMembership, findMembership, type Membership } from "@/db/queries/projects";
+import "server-only";
+import { findMembership, type Membership } from "@/db/queries/projects";
 import type { WantedProject } from "@/db/queries/sessions";
 import type { ProjectRole } from "@/db/schema";
 import { DomainError } from "@/lib/errors";
-import { can, type Need, refusal } from "./roles";
+import { type Need, refusal } from "./roles";
 
 export type { Need };
 
@@ -27,17 +28,8 @@ export async function projectAccess(userId: number, projectId: number, need: Nee
   return accessFrom(await findMembership(userId, projectId), need, projectId);
 }
 
-/** The caller's current project (what the spec's routes act on), checked for what they want to do. */
-export async function currentProjectAccess(userId: number, need: Need): Promise<ProjectAccess> {
-  return accessFrom(await currentMembership(userId), need, "current");
-}
-
-/** Access from a membership already read (with the session, say), answering as the two above do. */
+/** Access from a membership already read (with the session, say; "current" for the current project of the spec's routes), answering as projectAccess does. */
 export function accessFrom(membership: Membership | undefined, need: Need, project: WantedProject): ProjectAccess {
   if (!membership) throw new DomainError("not-found", project === "current" ? NO_CURRENT_PROJECT : NOT_A_PROJECT);
   return check(membership, need);
-}
-
-export function canWrite(role: ProjectRole): boolean {
-  return can(role, "write");
 }

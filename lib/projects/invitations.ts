@@ -4,6 +4,7 @@
  * or not, and nothing of the invited person's other projects); a clash of project names is the invited person's
  * own business, told to them when they accept.
  */
+import "server-only";
 import {
   acceptInvitation,
   declineInvitation,

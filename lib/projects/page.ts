@@ -1,3 +1,4 @@
+import "server-only";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { currentMembership, findMembership, listUserProjects } from "@/db/queries/projects";

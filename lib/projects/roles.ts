@@ -1,6 +1,7 @@
 /** What each role may do, and the sentence that says why something is refused: one text for the API's 403 and the UI's tooltip. */
 
-export type ProjectRole = "owner" | "editor" | "viewer";
+import type { ProjectRole } from "@/db/schema";
+
 export type Need = "read" | "write" | "own";
 
 export const ALLOWED: Record<Need, readonly ProjectRole[]> = { read: ["owner", "editor", "viewer"], write: ["owner", "editor"], own: ["owner"] };

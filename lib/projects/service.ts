@@ -1,3 +1,4 @@
+import "server-only";
 import {
   changeMember,
   currentMembership,
@@ -12,7 +13,7 @@ import {
   setCurrentProject,
   userHasProjectNamed,
 } from "@/db/queries/projects";
-import { copyTables, insertRows } from "@/db/queries/rows";
+import { copyTables, insertRows } from "@/db/queries/rows-copy";
 import { midasDatasetKeys, templateRows } from "@/lib/midas/tables";
 import type { ProjectRole } from "@/db/schema";
 import { DomainError } from "@/lib/errors";

@@ -30,14 +30,15 @@ export function encodeBusMessage(message: BusMessage): string {
   return payload;
 }
 
-export interface RelayBus {
+/** How the server processes on one database tell each other of pushes and table edits. */
+export interface ReplicaBus {
   publish(message: BusMessage): Promise<void>;
   subscribe(handler: (message: BusMessage) => void): void;
   close(): Promise<void>;
 }
 
 /** One process (the embedded database): messages go round in memory. */
-export class LocalBus implements RelayBus {
+export class LocalBus implements ReplicaBus {
   private readonly emitter = new EventEmitter();
 
   async publish(message: BusMessage): Promise<void> {
@@ -62,7 +63,7 @@ export const BUS_CHANNEL = "pontifex_relay";
  * connection LISTENing (re-established with backoff if it drops; the relay's
  * periodic sweep delivers anything missed meanwhile).
  */
-export class PgBus implements RelayBus {
+export class PgBus implements ReplicaBus {
   private listener: pg.Client | undefined;
   private readonly handlers: ((message: BusMessage) => void)[] = [];
   private closed = false;

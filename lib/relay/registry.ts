@@ -1,8 +1,8 @@
+import { processSingleton } from "@/lib/process-singleton";
 import type { RevitRelay } from "./relay";
 
-type Holder = { relay?: RevitRelay };
-// The relay is created by server.ts; Next's bundled route handlers reach the same instance here.
-const holder = ((globalThis as { __pontifexRelay?: Holder }).__pontifexRelay ??= {});
+// Created by server.ts; Next's bundled route handlers reach the same instance here.
+const holder = processSingleton<{ relay?: RevitRelay }>("relay", () => ({}));
 
 export function getRelay(): RevitRelay | undefined {
   return holder.relay;

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { IncomingMessage } from "node:http";
@@ -28,7 +29,7 @@ import { findUserById } from "@/db/queries/users";
 import type { RevitToken } from "@/db/schema";
 import { hashToken } from "@/lib/auth/tokens";
 import { joinPayload, needsPreviousBaseline, nextBaseline, splitPayload } from "./baseline";
-import type { BusMessage, RelayBus } from "./bus";
+import type { BusMessage, ReplicaBus } from "./bus";
 import { buildPushFrames, type PushMeta } from "./frames";
 import { summarisePush, type UserEvent } from "./summary";
 import {
@@ -54,7 +55,7 @@ export const HIGH_WATER_BYTES = 16 * MAX_FRAME_BYTES;
 const OUTBOX_WRITE_WAIT_MS = 250;
 
 export type RelayOptions = {
-  bus: RelayBus;
+  bus: ReplicaBus;
   /** Whether a browser Origin may open the websocket (add-ins send none). */
   isAllowedOrigin: (origin: string, request: IncomingMessage) => boolean;
   serverId?: string;

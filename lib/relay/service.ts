@@ -1,4 +1,5 @@
-import { fetchRowTextByParameter, type TableRef, tableSnapshot } from "@/db/queries/rows";
+import "server-only";
+import { fetchRowTextByParameter, type TableRef } from "@/db/queries/rows";
 import { countWaitingPushes, insertToken, listConnections, readBaseline, revokeToken } from "@/db/queries/revit";
 import type { Row } from "@/lib/datasets/columns";
 import { diffTables, type TableDiff } from "@/lib/datasets/diff";
@@ -8,6 +9,7 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { type DatasetKey, datasets, isRevitDataset } from "@/lib/datasets/registry";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { normaliseParameterName } from "@/lib/datasets/names";
+import { tableSnapshot } from "@/lib/datasets/snapshot";
 import { isStorableText } from "@/lib/validation";
 import { getRelay } from "./registry";
 import type { PushOutcome } from "./relay";
@@ -17,7 +19,7 @@ export const MAX_TOKENS_PER_USER = 50;
 export const MAX_WAITING_PUSHES_PER_TABLE = 20;
 
 /** Every push passes the user's rate limit; a row push also the cap on pushes of its table waiting for an add-in. */
-async function admitPush(userId: number, table: TableRef, mode: "all" | "one"): Promise<void> {
+async function admitPush(userId: number, table: TableRef<DatasetKey>, mode: "all" | "one"): Promise<void> {
   if (!isRevitDataset(table.dataset)) {
     throw new DomainError("invalid", `${datasets[table.dataset].title} is a Midas table: it builds the MIDAS model (Create Midas), it is not pushed to Revit.`);
   }

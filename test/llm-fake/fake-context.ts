@@ -1,4 +1,6 @@
-import type { AssistantContext, DatasetRow, MidasResults, MidasStatus, ProjectRole } from "@/lib/assistant/context";
+import type { ProjectRole } from "@/db/schema";
+import type { AssistantContext, MidasResults, MidasStatus } from "@/lib/assistant/context";
+import type { Row } from "@/lib/datasets/columns";
 
 /**
  * An AssistantContext over in-memory tables, for tests. It also carries the
@@ -17,11 +19,11 @@ export type FakeContext = AssistantContext & {
 
 const now = "2026-01-01T00:00:00.000Z";
 
-export function row(id: number, parameter: string, values: Record<string, string>, version = 1): DatasetRow {
+export function row(id: number, parameter: string, values: Record<string, string>, version = 1): Row {
   return { Id: id, Parameter: parameter, CreatedAt: now, UpdatedAt: now, Version: version, ...values };
 }
 
-export function sampleTables(): Record<string, DatasetRow[]> {
+export function sampleTables(): Record<string, Row[]> {
   return {
     pier: [
       row(1, "PierHeight", { Item1: "10", Item2: "11.5", Item3: "" }, 3),
@@ -34,7 +36,7 @@ export function sampleTables(): Record<string, DatasetRow[]> {
 }
 
 export function fakeContext(
-  options: { role?: ProjectRole | null; tables?: Record<string, DatasetRow[]>; midas?: MidasStatus; results?: MidasResults | null } = {},
+  options: { role?: ProjectRole | null; tables?: Record<string, Row[]>; midas?: MidasStatus; results?: MidasResults | null } = {},
 ): FakeContext {
   const tables = options.tables ?? sampleTables();
   const role = options.role === undefined ? "editor" : options.role;

@@ -1,7 +1,8 @@
-import type { MidasRow, MidasTables } from "@/lib/midas/tables";
+import type { ParameterRow } from "@/lib/datasets/columns";
+import type { MidasTables } from "@/lib/midas/tables";
 
 /** Rows from { Parameter: [Item1, Item2, ...] }. */
-export function rows(spec: Record<string, (string | number)[]>): MidasRow[] {
+export function rows(spec: Record<string, (string | number)[]>): ParameterRow[] {
   return Object.entries(spec).map(([parameter, list]) => ({ parameter, values: Object.fromEntries(list.map((v, i) => [`Item${i + 1}`, String(v)])) }));
 }
 

@@ -104,7 +104,9 @@ describe("the new inputs (issue 18): the API takes them and answers 400 naming t
       }),
       200,
     );
-    expect(body.LsytRefined.value).toBeGreaterThan(0);
+    // Beam bar (narrow): λ = (400 − 0.25 × 452.4)/452.4 = 0.634, k4 = 0.937, k5 = 0.92, k3 k4 k5 = 0.8375 × 0.937 × 0.92 = 0.722;
+    // 0.5 × 0.722 × 500 × 24/(1.08 × √32) = 708.7 mm, above 0.058 × 500 × 24 = 696.
+    expect(body.LsytRefined.value).toBeCloseTo(708.71, 2);
     expect(body.Lsyclap.value).toBeCloseTo(768, 9);
   });
 

@@ -1,8 +1,5 @@
-import type { ResponseOf } from "@/lib/http/contract";
 import { route } from "@/lib/http/route";
-import type { projectsApi } from "@/lib/projects/api";
+import { projectsEndpoints } from "@/lib/projects/endpoints";
 import { myInvitations } from "@/lib/projects/invitations";
 
-export const GET = route({}, async ({ auth }) =>
-  Response.json({ invitations: await myInvitations(auth.user) } satisfies ResponseOf<typeof projectsApi.myInvitations>),
-);
+export const GET = route(projectsEndpoints.myInvitations, async ({ auth }) => ({ invitations: await myInvitations(auth.user) }));

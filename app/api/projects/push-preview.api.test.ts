@@ -101,7 +101,7 @@ describe("the preview before a push", () => {
       expect(added).toEqual([]);
       expect((await previewOf(me.client, { dataset: "pier", parameter: "PierHeight" })).changed).toEqual([]);
       // Edit one cell of PierHeight.
-      const { fetchAllRows } = await import("@/db/queries/rows");
+      const { fetchAllRows } = await import("@/lib/datasets/snapshot");
       const pier = (await fetchAllRows({ projectId: me.projectId, dataset: "pier" })).find((r) => r.Parameter === "PierHeight")!;
       await expectJson(
         await me.client.call(row.PATCH, "", {

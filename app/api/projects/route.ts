@@ -1,11 +1,7 @@
 import { route } from "@/lib/http/route";
-import type { ResponseOf } from "@/lib/http/contract";
-import type { projectsApi } from "@/lib/projects/api";
-import { createProjectSchema } from "@/lib/projects/schemas";
+import { projectsEndpoints } from "@/lib/projects/endpoints";
 import { createProject, listProjects } from "@/lib/projects/service";
 
-export const GET = route({}, async ({ auth }) => Response.json({ projects: await listProjects(auth.user.id) } satisfies ResponseOf<typeof projectsApi.list>));
+export const GET = route(projectsEndpoints.list, async ({ auth }) => ({ projects: await listProjects(auth.user.id) }));
 
-export const POST = route({ body: createProjectSchema }, async ({ auth, body }) =>
-  Response.json({ project: await createProject(auth.user.id, body) } satisfies ResponseOf<typeof projectsApi.create>, { status: 201 }),
-);
+export const POST = route(projectsEndpoints.create, async ({ auth, body }) => ({ project: await createProject(auth.user.id, body) }));

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ApiReference, type OpenApi } from "@/components/docs/api-reference";
 import { openApiDocument } from "@/lib/openapi/document";
+import { opsRoutes } from "@/lib/ops/api";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -13,7 +14,7 @@ export default function ApiReferencePage() {
         <p className="max-w-3xl text-sm text-zinc-300">{doc.info.description}</p>
         <p className="text-sm text-zinc-400">
           Generated from the same zod schemas the routes validate with; machine-readable as{" "}
-          <a className="underline underline-offset-4" href="/api/openapi.json">
+          <a className="underline underline-offset-4" href={opsRoutes.openapi.path}>
             OpenAPI 3.1
           </a>
           .

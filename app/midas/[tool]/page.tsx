@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { DatasetPage, type SearchParams } from "@/components/datasets/dataset-page";
+import { DatasetPage } from "@/components/datasets/dataset-page";
 import { ToolPage } from "@/components/layout/tool-page";
 import { FillFromRevit } from "@/components/midas/fill-from-revit";
 import { MidasResultsPage } from "@/components/midas/results/results-page";
@@ -30,7 +30,7 @@ const RESULT_PAGES: Record<string, ResultKind> = {
 };
 
 /** The nine Midas DB tables are parameter tables like the Revit ones: the same screen. */
-export default async function MidasToolPage({ params, searchParams }: { params: Promise<{ tool: string }>; searchParams: Promise<SearchParams> }) {
+export default async function MidasToolPage({ params, searchParams }: PageProps<"/midas/[tool]">) {
   const { tool } = await params;
   if (isMidasDatasetKey(tool)) {
     // Model Setup has "Fill from Revit tables" above its grid (the page's project is the grid's: one lookup per request).

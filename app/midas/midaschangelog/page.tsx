@@ -20,8 +20,6 @@ const tool = findTool("/midas/midaschangelog")!;
 
 export const metadata: Metadata = { title: tool.label };
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
 const one = (v: string | string[] | undefined) => (typeof v === "string" && v !== "" ? v : undefined);
 
 function touches(run: ChangelogEntry, table: string): boolean {
@@ -30,7 +28,7 @@ function touches(run: ChangelogEntry, table: string): boolean {
 }
 
 /** Every Create Midas run of the current project, newest first, filterable by outcome, person and MIDAS table; one run's full diff on request. */
-export default async function ChangeLogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function ChangeLogPage({ searchParams }: PageProps<"/midas/midaschangelog">) {
   const page = await pageProjects();
   if (!page) {
     await requireUser("/midas/midaschangelog");

@@ -1,18 +1,12 @@
-import type { ResponseOf } from "@/lib/http/contract";
 import { route } from "@/lib/http/route";
-import type { projectsApi } from "@/lib/projects/api";
-import { projectParams, renameProjectSchema } from "@/lib/projects/schemas";
+import { projectsEndpoints } from "@/lib/projects/endpoints";
 import { getProject, remove, rename } from "@/lib/projects/service";
 
-export const GET = route({ params: projectParams }, async ({ auth, params }) =>
-  Response.json({ project: await getProject(auth.user.id, params.id) } satisfies ResponseOf<typeof projectsApi.get>),
-);
+export const GET = route(projectsEndpoints.get, async ({ auth, params }) => ({ project: await getProject(auth.user.id, params.id) }));
 
-export const PATCH = route({ params: projectParams, body: renameProjectSchema }, async ({ auth, params, body }) =>
-  Response.json({ project: await rename(auth.user.id, params.id, body.name) } satisfies ResponseOf<typeof projectsApi.rename>),
-);
+export const PATCH = route(projectsEndpoints.rename, async ({ auth, params, body }) => ({ project: await rename(auth.user.id, params.id, body.name) }));
 
-export const DELETE = route({ params: projectParams }, async ({ auth, params }) => {
+export const DELETE = route(projectsEndpoints.remove, async ({ auth, params }) => {
   await remove(auth.user.id, params.id);
-  return Response.json({ ok: true } satisfies ResponseOf<typeof projectsApi.remove>);
+  return { ok: true as const };
 });

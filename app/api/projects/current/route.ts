@@ -1,11 +1,7 @@
-import type { ResponseOf } from "@/lib/http/contract";
 import { route } from "@/lib/http/route";
-import type { projectsApi } from "@/lib/projects/api";
-import { setCurrentSchema } from "@/lib/projects/schemas";
+import { projectsEndpoints } from "@/lib/projects/endpoints";
 import { current, makeCurrent } from "@/lib/projects/service";
 
-export const GET = route({}, async ({ auth }) => Response.json({ project: await current(auth.user.id) } satisfies ResponseOf<typeof projectsApi.current>));
+export const GET = route(projectsEndpoints.current, async ({ auth }) => ({ project: await current(auth.user.id) }));
 
-export const PUT = route({ body: setCurrentSchema }, async ({ auth, body }) =>
-  Response.json({ project: await makeCurrent(auth.user.id, body.projectId) } satisfies ResponseOf<typeof projectsApi.setCurrent>),
-);
+export const PUT = route(projectsEndpoints.setCurrent, async ({ auth, body }) => ({ project: await makeCurrent(auth.user.id, body.projectId) }));

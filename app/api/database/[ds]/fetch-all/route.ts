@@ -1,4 +1,4 @@
-import { tableSnapshot } from "@/db/queries/rows";
+import { tableSnapshot } from "@/lib/datasets/snapshot";
 import { fetchAllJson } from "@/lib/datasets/answers";
 import { datasetsEndpoints } from "@/lib/datasets/endpoints";
 import { tableOf } from "@/lib/datasets/service";

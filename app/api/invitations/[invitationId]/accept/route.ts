@@ -1,9 +1,5 @@
-import type { ResponseOf } from "@/lib/http/contract";
 import { route } from "@/lib/http/route";
-import type { projectsApi } from "@/lib/projects/api";
+import { projectsEndpoints } from "@/lib/projects/endpoints";
 import { accept } from "@/lib/projects/invitations";
-import { invitationParams } from "@/lib/projects/schemas";
 
-export const POST = route({ params: invitationParams }, async ({ auth, params }) =>
-  Response.json({ project: await accept(auth.user, params.invitationId) } satisfies ResponseOf<typeof projectsApi.acceptInvitation>),
-);
+export const POST = route(projectsEndpoints.acceptInvitation, async ({ auth, params }) => ({ project: await accept(auth.user, params.invitationId) }));

@@ -1,10 +1,8 @@
-import type { ResponseOf } from "@/lib/http/contract";
 import { route } from "@/lib/http/route";
-import type { projectsApi } from "@/lib/projects/api";
+import { projectsEndpoints } from "@/lib/projects/endpoints";
 import { decline } from "@/lib/projects/invitations";
-import { invitationParams } from "@/lib/projects/schemas";
 
-export const POST = route({ params: invitationParams }, async ({ auth, params }) => {
+export const POST = route(projectsEndpoints.declineInvitation, async ({ auth, params }) => {
   await decline(auth.user, params.invitationId);
-  return Response.json({ ok: true } satisfies ResponseOf<typeof projectsApi.declineInvitation>);
+  return { ok: true as const };
 });

@@ -1,4 +1,4 @@
-import { tableSnapshot } from "@/db/queries/rows";
+import { tableSnapshot } from "@/lib/datasets/snapshot";
 import { columnsJson, rowsJson } from "@/lib/datasets/answers";
 import { datasetsEndpoints } from "@/lib/datasets/endpoints";
 import { createRow, saveRows, tableOf } from "@/lib/datasets/service";

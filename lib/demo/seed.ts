@@ -1,12 +1,14 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { insertMember, insertProject, listUserProjects, renameProject, setCurrentProject } from "@/db/queries/projects";
+import { countRows } from "@/db/queries/rows";
+import { insertRows } from "@/db/queries/rows-copy";
+import { createUser, findUserByEmail } from "@/db/queries/users";
+import { appMeta, type User, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import type { DatasetKey } from "@/lib/datasets/registry";
 import { midasDatasetKeys, templateRows } from "@/lib/midas/tables";
-import type { Database } from "./client";
-import { insertMember, insertProject, listUserProjects, renameProject, setCurrentProject } from "./queries/projects";
-import { countRows, insertRows } from "./queries/rows";
-import { createUser, findUserByEmail } from "./queries/users";
-import { appMeta, type User, users } from "./schema";
 import {
   DEMO_EMAIL,
   DEMO_PASSWORD,

@@ -1,5 +1,5 @@
 import { cn } from "@/lib/utils";
-import type { TablePreview } from "@/lib/datasets/preview";
+import type { FirstScreen } from "@/lib/datasets/first-screen";
 import { cellClass, HEADER_HEIGHT, NARROW, ROW_HEIGHT, VALUE_WIDTH, WIDE } from "./features";
 
 /**
@@ -8,12 +8,12 @@ import { cellClass, HEADER_HEIGHT, NARROW, ROW_HEIGHT, VALUE_WIDTH, WIDE } from 
  * script: it paints with the page's first bytes. Hidden from screen readers,
  * who hear "Loading..." until the real grid is there.
  */
-export function TablePreviewRows({ preview }: { preview: TablePreview }) {
+export function FirstScreenRows({ screen }: { screen: FirstScreen }) {
   return (
     <div
       aria-hidden="true"
       className="relative h-[calc(100dvh-17rem)] min-h-[360px] overflow-hidden rounded-md border bg-card text-sm"
-      data-testid="table-preview"
+      data-testid="table-first-screen"
     >
       <div className="flex font-medium text-muted-foreground" style={{ height: HEADER_HEIGHT }}>
         <div className={cn(cellClass, "hidden md:flex")} style={{ width: WIDE.id }}>
@@ -22,14 +22,14 @@ export function TablePreviewRows({ preview }: { preview: TablePreview }) {
         <div className={cn(cellClass, "w-[var(--parameter-narrow)] border-r md:w-[var(--parameter-wide)]")} style={widths}>
           Parameter
         </div>
-        {preview.columns.map((column) => (
+        {screen.columns.map((column) => (
           <div key={column} className={cellClass} style={{ width: VALUE_WIDTH }}>
             {column}
           </div>
         ))}
       </div>
-      {preview.rows.map((row) => (
-        <div key={row.id} className="flex" style={{ height: ROW_HEIGHT }} data-preview-row-id={row.id}>
+      {screen.rows.map((row) => (
+        <div key={row.id} className="flex" style={{ height: ROW_HEIGHT }} data-first-screen-row-id={row.id}>
           <div className={cn(cellClass, "hidden text-muted-foreground tabular-nums md:flex")} style={{ width: WIDE.id }}>
             {row.id}
           </div>
@@ -38,7 +38,7 @@ export function TablePreviewRows({ preview }: { preview: TablePreview }) {
             {row.angle && <span className="ml-1 shrink-0 text-[10px] text-muted-foreground">°</span>}
           </div>
           {row.values.map((value, i) => (
-            <div key={preview.columns[i]} className={cn(cellClass, "tabular-nums")} style={{ width: VALUE_WIDTH }} data-preview-col={i + 1}>
+            <div key={screen.columns[i]} className={cn(cellClass, "tabular-nums")} style={{ width: VALUE_WIDTH }} data-first-screen-col={i + 1}>
               <span className="truncate">{value}</span>
             </div>
           ))}
@@ -48,5 +48,5 @@ export function TablePreviewRows({ preview }: { preview: TablePreview }) {
   );
 }
 
-// The grid picks its layout from the screen width; the preview does it in CSS, so the server can render it.
+// The grid picks its layout from the screen width; the first screen does it in CSS, so the server can render it.
 const widths = { "--parameter-narrow": `${NARROW.parameter}px`, "--parameter-wide": `${WIDE.parameter}px` } as React.CSSProperties;

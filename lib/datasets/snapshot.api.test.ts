@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { insertProject } from "@/db/queries/projects";
-import { applyBatch, createRow, deleteRow, readTableSnapshot, restoreVersion, type TableRef, tableSnapshot, undeleteRow, updateRow } from "@/db/queries/rows";
+import type { TableRef } from "@/db/queries/rows";
+import { applyBatch, createRow, deleteRow, restoreVersion, undeleteRow, updateRow } from "@/db/queries/rows-write";
 import { users } from "@/db/schema";
+import { readTableSnapshot, tableSnapshot } from "@/lib/datasets/snapshot";
 import { testDb, useTestDatabase } from "@/test/database";
 
 const database = useTestDatabase();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TableSnapshot } from "@/db/queries/rows";
-import { PREVIEW_COLUMNS, PREVIEW_ROWS, tablePreview } from "./preview";
+import type { TableSnapshot } from "./snapshot";
+import { FIRST_SCREEN_COLUMNS, FIRST_SCREEN_ROWS, firstScreen } from "./first-screen";
 
 const snapshotOf = (rows: Record<string, string | number>[], columns: string[]): TableSnapshot => ({
   revision: 1,
@@ -18,7 +18,7 @@ describe("the first screenful the server renders into a table's page", () => {
       ],
       ["Item10", "Item1", "Item2", "Item3"],
     );
-    expect(tablePreview(snapshot)).toEqual({
+    expect(firstScreen(snapshot)).toEqual({
       columns: ["Item2", "Item10"],
       rows: [
         { id: 1, parameter: "PierHeight", angle: false, values: ["3", "12.5"] },
@@ -31,9 +31,9 @@ describe("the first screenful the server renders into a table's page", () => {
     const columns = Array.from({ length: 300 }, (_, i) => `Item${i + 1}`);
     const rows = Array.from({ length: 2000 }, (_, r) => ({ Id: r + 1, Parameter: `P${r}`, ...Object.fromEntries(columns.map((c) => [c, "1.000"])) }));
     const snapshot = snapshotOf(rows, columns);
-    const preview = tablePreview(snapshot);
-    expect(preview.rows).toHaveLength(PREVIEW_ROWS);
-    expect(preview.columns).toEqual(columns.slice(0, PREVIEW_COLUMNS));
-    expect(tablePreview(snapshot)).toBe(preview);
+    const screen = firstScreen(snapshot);
+    expect(screen.rows).toHaveLength(FIRST_SCREEN_ROWS);
+    expect(screen.columns).toEqual(columns.slice(0, FIRST_SCREEN_COLUMNS));
+    expect(firstScreen(snapshot)).toBe(screen);
   });
 });

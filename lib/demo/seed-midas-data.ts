@@ -1,4 +1,5 @@
-import type { MidasRow, MidasTables } from "@/lib/midas/tables";
+import type { ParameterRow } from "@/lib/datasets/columns";
+import type { MidasTables } from "@/lib/midas/tables";
 import { demoTables, type SeedRow } from "./seed-data";
 
 /**
@@ -10,7 +11,7 @@ import { demoTables, type SeedRow } from "./seed-data";
  */
 
 const values = (list: (string | number)[]): Record<string, string> => Object.fromEntries(list.map((v, i) => [`Item${i + 1}`, String(v)]));
-const row = (parameter: string, list: (string | number)[]): MidasRow => ({ parameter, values: values(list) });
+const row = (parameter: string, list: (string | number)[]): ParameterRow => ({ parameter, values: values(list) });
 
 function seedValue(rows: SeedRow[], parameter: string, item: number): string {
   const found = rows.find((r) => r.parameter === parameter);
@@ -37,7 +38,7 @@ export function demoMidasTables(): MidasTables {
   const perPier = (f: (p: (typeof piers)[number]) => string | number) => [...piers.map(f), ""];
   const column = (d: number) => `COL-${Math.round(d * 1000)}`;
 
-  const midassetup: MidasRow[] = [
+  const midassetup: ParameterRow[] = [
     row("SpanCount", [spanCount]),
     row("StartChainage", ["1032.500"]),
     row("DeckLevel", ["28.600"]),
@@ -111,7 +112,7 @@ export function demoMidasTables(): MidasTables {
     ),
   ];
 
-  const midasgeneralsections: MidasRow[] = [
+  const midasgeneralsections: ParameterRow[] = [
     row("SectionName", ["COL-1200", "COL-1500", "HEADSTOCK", "PILE-1050", "PILECAP"]),
     row("Shape", ["Circle", "Circle", "Rectangle", "Circle", "Rectangle"]),
     row("Material", ["C50", "C50", "C50", "C40", "C40"]),
@@ -121,7 +122,7 @@ export function demoMidasTables(): MidasTables {
     row("Usage", ["Pier column", "Tall pier column", "Headstock", "Bored pile", "Pile cap beams"]),
   ];
 
-  const midaspsc: MidasRow[] = [
+  const midaspsc: ParameterRow[] = [
     row("SectionName", ["BOX-2600", "BOX-2000"]),
     row("SectionType", ["Box", "Box"]),
     row("Material", ["C55", "C55"]),
@@ -137,7 +138,7 @@ export function demoMidasTables(): MidasTables {
   ];
 
   const pileLength = (count: number) => Math.max(...piers.map((p, k) => (p.pileCount === count ? Number(seedValue(pier, "PileLength", k + 1)) : 0)));
-  const midaspiles: MidasRow[] = [
+  const midaspiles: ParameterRow[] = [
     row("PileGroupName", ["PG4", "PG6"]),
     row("PileSection", ["PILE-1050", "PILE-1050"]),
     row("PileCapSection", ["PILECAP", "PILECAP"]),
@@ -151,7 +152,7 @@ export function demoMidasTables(): MidasTables {
     row("ToeFixity", ["Fixed", "Fixed"]),
   ];
 
-  const midasload: MidasRow[] = [
+  const midasload: ParameterRow[] = [
     row("LoadCaseName", ["DL", "SDL", "PS"]),
     row("LoadType", ["D", "DW", "PS"]),
     row("Description", ["Self weight of girder, piers and piles", "Barriers, services and 70 mm wearing surface", "Post-tensioning"]),
@@ -160,7 +161,7 @@ export function demoMidasTables(): MidasTables {
     row("LoadedSpans", ["", "", ""]),
   ];
 
-  const midasloadsub: MidasRow[] = [
+  const midasloadsub: ParameterRow[] = [
     row("LoadCaseName", ["PIER-WIND"]),
     row("LoadType", ["W"]),
     row("Description", ["Wind on the pier columns along the bridge"]),
@@ -171,7 +172,7 @@ export function demoMidasTables(): MidasTables {
   ];
 
   // Axle sets as the Oasys GSA notes give the AS 5100 draft vehicles; check them against AS 5100.2:2017 before design use.
-  const midasmoving: MidasRow[] = [
+  const midasmoving: ParameterRow[] = [
     row("VehicleName", ["M1600", "S1600"]),
     row("LoadCaseName", ["M1600", "S1600"]),
     row("Description", ["AS 5100.2 moving traffic load", "AS 5100.2 stationary traffic load"]),
@@ -187,7 +188,7 @@ export function demoMidasTables(): MidasTables {
 
   // AS 5100.2 factors: dead load 1.2, superimposed dead load 2.0, traffic 1.8 at ultimate; 1.0 at serviceability.
   const combos = ["ULS-M1600", "ULS-S1600", "ULS-ENV", "SLS-M1600", "SLS-S1600"];
-  const midasloadcomb: MidasRow[] = [
+  const midasloadcomb: ParameterRow[] = [
     row("CombinationName", combos),
     row("LimitState", ["Ultimate", "Ultimate", "Ultimate", "Serviceability", "Serviceability"]),
     row("CombinationMethod", ["Add", "Add", "Envelope", "Add", "Add"]),
@@ -207,7 +208,7 @@ export function demoMidasTables(): MidasTables {
     row("ULS-S1600", ["", "", "1.0", "", ""]),
   ];
 
-  const midaspt: MidasRow[] = [
+  const midaspt: ParameterRow[] = [
     row("TendonGroupName", ["PT-A", "PT-B", "PT-C"]),
     row("LoadCaseName", ["PS", "PS", "PS"]),
     row("FromSpan", [1, 5, 9]),

@@ -1,0 +1,233 @@
+"use client";
+
+import { CheckCircle2Icon, PrinterIcon, XCircleIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { Check, Step } from "@/lib/calculations/working";
+import { cn } from "@/lib/utils";
+
+/** The working, line by line: symbol, what it is, value, clause. */
+function WorkingTable({ steps }: { steps: Step[] }) {
+  return (
+    <table className="w-full text-sm" data-testid="working">
+      <thead>
+        <tr className="border-b text-left text-xs text-muted-foreground">
+          <th className="py-1.5 pr-2 font-medium">Symbol</th>
+          <th className="py-1.5 pr-2 font-medium">Quantity</th>
+          <th className="py-1.5 pr-2 text-right font-medium">Value</th>
+          <th className="py-1.5 font-medium">Clause</th>
+        </tr>
+      </thead>
+      <tbody>
+        {steps.map((step, i) => (
+          <tr key={`${step.symbol}-${i}`} className="border-b align-top last:border-0">
+            <td className="py-1.5 pr-2 font-mono text-xs">{step.symbol}</td>
+            <td className="py-1.5 pr-2">
+              {step.label}
+              {step.formula && <div className="font-mono text-xs break-words text-muted-foreground">{step.formula}</div>}
+            </td>
+            <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">
+              {step.value} {step.unit}
+            </td>
+            <td className="py-1.5 text-xs whitespace-nowrap text-muted-foreground">{step.clause}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ChecksList({ checks }: { checks: Check[] }) {
+  return (
+    <ul className="grid gap-2" data-testid="checks">
+      {checks.map((check) => (
+        <li
+          key={check.name}
+          className={cn(
+            "flex gap-2 rounded-md border px-3 py-2 text-sm",
+            check.pass ? "border-emerald-600/40 bg-emerald-500/10" : "border-destructive/50 bg-destructive/10",
+          )}
+          data-pass={check.pass}
+        >
+          {check.pass ? (
+            <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+          ) : (
+            <XCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+          )}
+          <div>
+            <div className="font-medium">
+              {check.name} <span className="font-normal text-muted-foreground">Cl {check.clause}</span>
+              <span className="sr-only">{check.pass ? ": passes" : ": fails"}</span>
+            </div>
+            <div className="text-muted-foreground">{check.detail}</div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export type Figure = { label: string; value: string; testId?: string };
+
+/**
+ * The page of a calculator: inputs, then the headline figures, the checks and
+ * the working (or what to fix first); prints as a clean calc sheet.
+ */
+export function CalcSheet({
+  title,
+  standard,
+  inputs,
+  summary,
+  result,
+  figures,
+  errors,
+  note,
+  sketch,
+  source,
+}: {
+  title: string;
+  standard: string;
+  inputs: React.ReactNode;
+  /** The inputs as a table, for the printed sheet. */
+  summary: [string, string][];
+  /** null while any input is invalid. */
+  result: { checks: Check[]; steps: Step[] } | null;
+  figures: () => Figure[];
+  errors: Record<string, string>;
+  /** A line under the figures. */
+  note?: () => React.ReactNode;
+  /** A drawing shown beside the checks. */
+  sketch?: () => React.ReactNode;
+  /** Where the design actions came from: plain text, shown as such (never markup). */
+  source?: string;
+}) {
+  const from = source?.trim();
+  return (
+    <div className="calc-sheet mx-auto grid max-w-screen-xl gap-4 px-3 py-6 md:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-semibold tracking-tight text-white print:text-black">{title}</h1>
+          <p className="text-sm text-zinc-400 print:text-black">{standard}</p>
+          {from && (
+            <p className="mt-1 text-sm break-words text-zinc-200 print:text-black" data-testid="design-actions-source">
+              Design actions from: {from}
+            </p>
+          )}
+        </div>
+        <Button variant="outline" className="no-print" onClick={() => window.print()}>
+          <PrinterIcon aria-hidden="true" />
+          Print calc sheet
+        </Button>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] print:grid-cols-1">
+        <Card className="no-print self-start">
+          <CardHeader>
+            <CardTitle>
+              <h2>Inputs</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">{inputs}</CardContent>
+        </Card>
+        <section className="print-only" aria-label="Inputs">
+          <h2 className="mb-1 font-semibold">Inputs</h2>
+          <table className="text-sm">
+            <tbody>
+              {summary.map(([k, v]) => (
+                <tr key={k}>
+                  <td className="pr-4">{k}</td>
+                  <td>{v}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <div className="grid min-w-0 gap-4 self-start">
+          {result ? (
+            <>
+              <ResultCard title="Results">
+                <div className="grid gap-4">
+                  <KeyFigures items={figures()} />
+                  {note?.()}
+                  {sketch ? (
+                    <div className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+                      {sketch()}
+                      <ChecksList checks={result.checks} />
+                    </div>
+                  ) : (
+                    <ChecksList checks={result.checks} />
+                  )}
+                </div>
+              </ResultCard>
+              <ResultCard title="Working">
+                <WorkingTable steps={result.steps} />
+              </ResultCard>
+            </>
+          ) : (
+            <InvalidInputs errors={errors} />
+          )}
+        </div>
+      </div>
+      <SignOff />
+    </div>
+  );
+}
+
+/** The foot of the printed sheet: the link that reproduces it, and room to sign. */
+function SignOff() {
+  const [link, setLink] = useState("");
+  useEffect(() => {
+    const update = () => setLink(window.location.href);
+    update();
+    window.addEventListener("beforeprint", update);
+    return () => window.removeEventListener("beforeprint", update);
+  }, []);
+  return (
+    <footer className="print-only text-sm">
+      <p className="break-all">Reproduce: {link}</p>
+      <p className="mt-6 flex gap-16">
+        <span>Calculated: ____________ Date: ________</span>
+        <span>Checked: ____________ Date: ________</span>
+      </p>
+    </footer>
+  );
+}
+
+function ResultCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card className="gap-3 py-4">
+      <CardHeader className="px-4">
+        <CardTitle>
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="min-w-0 px-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+function InvalidInputs({ errors }: { errors: Record<string, string> }) {
+  return (
+    <ResultCard title="Results">
+      <p className="text-sm text-muted-foreground" role="status">
+        Results appear when every input is valid ({Object.keys(errors).length} to fix).
+      </p>
+    </ResultCard>
+  );
+}
+
+/** The headline figures above the working. */
+function KeyFigures({ items }: { items: { label: string; value: string; testId?: string }[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-md border px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{item.label}</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid={item.testId}>
+            {item.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,171 @@
+import "server-only";
+import { type Database, db as defaultDb } from "@/db/client";
+import { type FlatRow, readTableRows, type TableRef, type TableRows, tableRevision } from "@/db/queries/rows";
+import { onTableChange, type TableChange } from "@/db/queries/rows-write";
+import { processSingleton } from "@/lib/process-singleton";
+import { rowTextId } from "./row-text";
+
+/** The rows of a table at one revision, with the answers built from them (each built once per revision). */
+export type TableSnapshot = TableRows & { memo: Map<string, unknown> };
+
+/** Snapshots kept in memory, per database client, least recently used dropped first past this many characters. */
+const CACHE_BUDGET_CHARS = 256 * 1024 * 1024;
+
+type CachedSnapshot = TableSnapshot & { chars: number };
+/** Per table: its snapshot, and the committed changes of this process not yet applied to it (a later revision's commit can land first). */
+type Cache = { entries: Map<string, CachedSnapshot>; chars: number; waiting: Map<string, Map<number, TableChange>> };
+
+// Per database client (the pool or PGlite shared by server.ts and Next's bundles).
+const caches = processSingleton("snapshots", () => new WeakMap<object, Cache>());
+
+function cacheOf(db: Database): Cache | undefined {
+  const client = (db as { $client?: object }).$client;
+  if (!client) return undefined;
+  let cache = caches.get(client);
+  if (!cache) caches.set(client, (cache = { entries: new Map(), chars: 0, waiting: new Map() }));
+  return cache;
+}
+
+const cacheKey = (ref: TableRef) => `${ref.projectId}:${ref.dataset}`;
+
+function remember(cache: Cache, ref: TableRef, snapshot: TableSnapshot, known?: number): void {
+  const key = cacheKey(ref);
+  forget(cache, key);
+  const chars = known ?? snapshot.rows.reduce((n, row) => n + row.length, 0);
+  if (chars > CACHE_BUDGET_CHARS / 4) return; // a giant table is read each time rather than evicting every other one
+  cache.entries.set(key, { ...snapshot, chars });
+  cache.chars += chars;
+  for (const [oldest, entry] of cache.entries) {
+    if (cache.chars <= CACHE_BUDGET_CHARS) break;
+    cache.entries.delete(oldest);
+    cache.chars -= entry.chars;
+  }
+}
+
+function forget(cache: Cache, key: string): void {
+  const entry = cache.entries.get(key);
+  if (entry) {
+    cache.entries.delete(key);
+    cache.chars -= entry.chars;
+  }
+}
+
+function recall(cache: Cache | undefined, ref: TableRef): TableSnapshot | undefined {
+  const key = cacheKey(ref);
+  const entry = cache?.entries.get(key);
+  if (entry) {
+    // Most recently used goes last.
+    cache!.entries.delete(key);
+    cache!.entries.set(key, entry);
+  }
+  return entry;
+}
+
+/** Changes waiting for an earlier one past this many are dropped: the next read goes to the database. */
+const MAX_WAITING = 256;
+
+/**
+ * A write of this process committed: the cached snapshot moves on to the
+ * write's revision with the rows the write returned, instead of the next
+ * read fetching the whole table again. Only from exactly the revision before
+ * (writes of other processes, or a write that added columns, leave it stale,
+ * and the next read sees that and reads the table); a change whose
+ * predecessor has not been applied yet waits for it.
+ */
+function advance(database: Database, ref: TableRef, change: TableChange): void {
+  const cache = cacheOf(database);
+  if (!cache) return;
+  const key = cacheKey(ref);
+  if (change.addsColumns) {
+    forget(cache, key);
+    cache.waiting.delete(key);
+    return;
+  }
+  const waiting = cache.waiting.get(key) ?? new Map<number, TableChange>();
+  if (waiting.size >= MAX_WAITING) waiting.clear();
+  waiting.set(change.revision, change);
+  cache.waiting.set(key, waiting);
+  settle(cache, ref);
+}
+
+/** Applies the waiting changes that follow the cached snapshot, and drops those it already holds. */
+function settle(cache: Cache, ref: TableRef): void {
+  const key = cacheKey(ref);
+  const waiting = cache.waiting.get(key);
+  if (!waiting) return;
+  let entry = cache.entries.get(key);
+  if (entry) {
+    let next: TableChange | undefined;
+    let moved = false;
+    while ((next = waiting.get(entry.revision + 1))) {
+      waiting.delete(next.revision);
+      entry = applyChange(entry, next);
+      moved = true;
+    }
+    if (moved) remember(cache, ref, entry, entry.chars);
+    for (const revision of waiting.keys()) if (revision <= entry.revision) waiting.delete(revision);
+  }
+  if (waiting.size === 0) cache.waiting.delete(key);
+}
+
+/** The snapshot after a change: rows replaced, added or removed in Id order; its answers built afresh. */
+function applyChange(snapshot: CachedSnapshot, change: TableChange): CachedSnapshot {
+  const rows = snapshot.rows.slice();
+  let chars = snapshot.chars;
+  for (const [id, text] of change.rows) {
+    let low = 0;
+    let high = rows.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (rowTextId(rows[mid]!) < id) low = mid + 1;
+      else high = mid;
+    }
+    const found = low < rows.length && rowTextId(rows[low]!) === id;
+    if (found) chars -= rows[low]!.length;
+    if (text === null) {
+      if (found) rows.splice(low, 1);
+    } else {
+      chars += text.length;
+      if (found) rows[low] = text;
+      else rows.splice(low, 0, text);
+    }
+  }
+  return { revision: change.revision, columns: snapshot.columns, rows, memo: new Map(), chars };
+}
+
+onTableChange(advance);
+
+/**
+ * Every row of the table as JSON texts, one value per row (never one value
+ * for the whole table: that string would have no upper bound). The result
+ * is kept per revision, so until someone writes to the table (in any
+ * replica) a read costs one small query.
+ */
+export async function tableSnapshot(ref: TableRef, db: Database = defaultDb()): Promise<TableSnapshot> {
+  const cache = cacheOf(db);
+  const cached = recall(cache, ref);
+  if (cached && cached.revision === (await tableRevision(ref, db))) return cached;
+  const snapshot = await readTableSnapshot(ref, db);
+  if (cache) {
+    remember(cache, ref, snapshot);
+    settle(cache, ref);
+  }
+  return snapshot;
+}
+
+/** The table read from the database, bypassing the cache (what a read costs right after a write). */
+export async function readTableSnapshot(ref: TableRef, db: Database = defaultDb()): Promise<TableSnapshot> {
+  return { ...(await readTableRows(ref, db)), memo: new Map() };
+}
+
+/** A value derived from a snapshot, built once per revision (the JSON of an answer, a gzip of it). */
+export function memo<T>(snapshot: TableSnapshot, key: string, build: () => T): T {
+  if (!snapshot.memo.has(key)) snapshot.memo.set(key, build());
+  return snapshot.memo.get(key) as T;
+}
+
+/** Every row of the table, parsed (pushes, the assistant, MIDAS, tests). */
+export async function fetchAllRows(ref: TableRef, db: Database = defaultDb()): Promise<FlatRow[]> {
+  const snapshot = await tableSnapshot(ref, db);
+  return snapshot.rows.map((row) => JSON.parse(row) as FlatRow);
+}
