@@ -25,11 +25,21 @@ type State =
   | { status: "preview"; changes: FillChange[]; rows: Record<Target, Row[]>; note: string | null }
   | { status: "writing"; changes: FillChange[]; rows: Record<Target, Row[]>; note: string | null };
 
+/** The rows of a refused fill that someone changed since the preview, as a sentence (none: undefined). */
+function changedSincePreview(conflicts: unknown, rows: Record<Target, Row[]>): string | undefined {
+  if (!Array.isArray(conflicts) || conflicts.length === 0) return undefined;
+  const names = (conflicts as { dataset: Target; id: number }[]).map(({ dataset, id }) => {
+    const row = rows[dataset]?.find((r) => Number(r.Id) === id);
+    return `${row ? String(row.Parameter) : `row ${id}`} in ${TITLES[dataset] ?? dataset}`;
+  });
+  return `${names.join(", ")} ${names.length === 1 ? "was" : "were"} changed by someone else since the preview.`;
+}
+
 /**
  * "Fill from Revit tables" on Model Setup: span lengths from the box table,
  * piers from the pier table (column sizes as General Sections). Shows every
- * change (row, item, from → to) first; writes through the row API with each
- * row's Version, so someone else's edit in between is never overwritten.
+ * change (row, item, from → to) first; writes it as one change of both tables
+ * with each row's Version: all of it, or nothing when someone saved in between.
  */
 export function FillFromRevit({ project }: { project: ProjectAccess }) {
   const [state, setState] = useState<State>({ status: "idle" });
@@ -68,37 +78,19 @@ export function FillFromRevit({ project }: { project: ProjectAccess }) {
   async function write() {
     if (state.status !== "preview") return;
     setState({ ...state, status: "writing" });
-    const groups = new Map<string, { dataset: Target; parameter: string; values: Record<string, string> }>();
-    for (const c of state.changes) {
-      const dataset = c.dataset as Target;
-      const key = `${dataset}\u0000${c.parameter}`;
-      const group = groups.get(key) ?? { dataset, parameter: c.parameter, values: {} };
-      group.values[c.item] = c.to;
-      groups.set(key, group);
-    }
-    let written = 0;
-    for (const group of groups.values()) {
-      const existing = state.rows[group.dataset].find((r) => r.Parameter === group.parameter);
-      const result = existing
-        ? await callApi(datasetsApi.edit, {
-            params: { id: project.id, ds: group.dataset, rowId: Number(existing.Id) },
-            body: { data: { Version: existing.Version, ...group.values } },
-          })
-        : await callApi(datasetsApi.create, { params: { id: project.id, ds: group.dataset }, body: { data: { Parameter: group.parameter, ...group.values } } });
-      if (!result.ok) {
-        const why =
-          result.status === 409
-            ? `${group.parameter} in ${TITLES[group.dataset]} was changed by someone else since the preview. Preview again to see the values now.`
-            : result.error;
-        toast.error(`Stopped after ${written} of ${groups.size} rows: ${why}`);
-        break;
-      }
-      written++;
+    const { fillWrites } = await import("@/lib/midas/fill");
+    const tables = fillWrites(state.changes, state.rows);
+    const result = await callApi(datasetsApi.writeRows, { params: { id: project.id }, body: { tables } });
+    setState({ status: "idle" });
+    if (!result.ok) {
+      toast.error(
+        `Nothing was written: ${result.status === 409 ? `${changedSincePreview(result.body?.conflicts, state.rows) ?? result.error} Preview again to see the values now.` : result.error}`,
+      );
+      return;
     }
     for (const dataset of TARGETS) announceRowsChanged(project.id, dataset);
-    if (written === groups.size)
-      toast.success(`Filled ${state.changes.length} value${state.changes.length === 1 ? "" : "s"} in ${written} row${written === 1 ? "" : "s"}`);
-    setState({ status: "idle" });
+    const rows = result.data.tables.reduce((n, t) => n + t.created.length + t.edited.length, 0);
+    toast.success(`Filled ${state.changes.length} value${state.changes.length === 1 ? "" : "s"} in ${rows} row${rows === 1 ? "" : "s"}`);
   }
 
   const busy = state.status === "loading" || state.status === "writing";

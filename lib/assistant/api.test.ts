@@ -41,7 +41,7 @@ function recording(overrides: Partial<AssistantActions> = {}) {
 const now = new Date("2026-01-01T10:00:00Z");
 
 describe("the engineer's decision on a card", () => {
-  it("Apply saves one request per row, with the row's Version and the stored (radian) values", async () => {
+  it("Apply saves one change per row, with the row's Version and the stored (radian) values", async () => {
     expect(rowEditRequests(proposal.edits)).toEqual([
       { rowId: 1, version: 3, values: { Item1: "12", Item2: "13" } },
       { rowId: 2, version: 5, values: { Item1: "0.5235987755982988" } },
@@ -119,19 +119,36 @@ describe("what the buttons call: the project's own routes", () => {
   }
   afterEach(() => vi.unstubAllGlobals());
 
-  it("Apply PATCHes each row of the project with its Version; a 409 stops there, with the current row", async () => {
+  it("Apply sends every row in one request, each with its Version; a 409 saved nothing and carries the current row", async () => {
     const current = { Id: 2, Parameter: "PierSkewAngle", Version: 6, Item1: "0.3" };
-    const sent = serve(({ url }) =>
-      url.endsWith("/rows/2")
-        ? { status: 409, body: { error: "Someone saved this row since you read it.", data: current } }
-        : { status: 200, body: { data: {} } },
+    const refusal = "1 of the 2 rows changed since they were read; nothing was saved. Review the newer values and save again.";
+    let status = 409;
+    const sent = serve(() =>
+      status === 409
+        ? { status, body: { error: refusal, conflicts: [{ dataset: "pier", id: 2, data: current }] } }
+        : { status, body: { batchId: "b", tables: [] } },
     );
     const result = await projectActions(7).applyRowEdits("pier", rowEditRequests(proposal.edits));
-    expect(sent).toEqual([
-      { url: "/api/projects/7/datasets/pier/rows/1", method: "PATCH", body: { data: { Item1: "12", Item2: "13", Version: 3 } } },
-      { url: "/api/projects/7/datasets/pier/rows/2", method: "PATCH", body: { data: { Item1: "0.5235987755982988", Version: 5 } } },
-    ]);
-    expect(result).toEqual({ ok: false, error: "Someone saved this row since you read it. 1 row had already been saved.", conflict: { rowId: 2, current } });
+    const batch = {
+      url: "/api/projects/7/datasets/batch",
+      method: "POST",
+      body: {
+        tables: [
+          {
+            dataset: "pier",
+            edit: [
+              { id: 1, data: { Item1: "12", Item2: "13", Version: 3 } },
+              { id: 2, data: { Item1: "0.5235987755982988", Version: 5 } },
+            ],
+          },
+        ],
+      },
+    };
+    expect(sent).toEqual([batch]);
+    expect(result).toEqual({ ok: false, error: refusal, conflict: { rowId: 2, current } });
+    status = 200;
+    expect(await projectActions(7).applyRowEdits("pier", rowEditRequests(proposal.edits))).toEqual({ ok: true, message: "Saved 3 changes in 2 rows." });
+    expect(sent).toEqual([batch, batch]);
   });
 
   it("Push posts to the project's pushes and says where the rows went", async () => {

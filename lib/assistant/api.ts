@@ -1,5 +1,7 @@
 import type { ApiResult } from "@/lib/api-client";
 import { datasetsApi } from "@/lib/datasets/api";
+import type { DatasetKey } from "@/lib/datasets/registry";
+import { groupCellsByRow } from "@/lib/datasets/row-changes";
 import { callApi, typedRoutes } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
 import { relayApi } from "@/lib/relay/api";
@@ -138,47 +140,41 @@ export type AssistantActions = {
   runMidasAnalysis(): Promise<ActionResult>;
 };
 
-/** The edits of a proposal, one request per row, with the values Apply writes (radians on angle rows). */
+/** The edits of a proposal, one change per row, with the values Apply writes (radians on angle rows). */
 export function rowEditRequests(edits: RowEdit[]): RowEditRequest[] {
-  const byRow = new Map<number, RowEditRequest>();
-  for (const edit of edits) {
-    const request = byRow.get(edit.rowId) ?? { rowId: edit.rowId, version: edit.version, values: {} };
-    request.values[edit.column] = edit.newStored;
-    byRow.set(edit.rowId, request);
-  }
-  return [...byRow.values()];
+  return groupCellsByRow(
+    edits.map((edit) => ({ row: edit, column: edit.column, value: edit.newStored })),
+    (edit) => edit.rowId,
+  ).map(({ row, values }) => ({ rowId: row.rowId, version: row.version, values }));
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * AssistantActions over the project-scoped routes of the project the page
- * shows: saves with the version check (409 carries the current row), pushes,
+ * shows: saves with the version check (409 carries the current rows), pushes,
  * and the MIDAS build and analysis. Each one is the same call the
  * application's own screens make, with the same role checks.
  */
 export function projectActions(projectId: number): AssistantActions {
   return {
     async applyRowEdits(dataset, rows) {
-      let saved = 0;
-      for (const row of rows) {
-        const result = await callApi(datasetsApi.edit, {
-          params: { id: projectId, ds: dataset, rowId: row.rowId },
-          body: { data: { ...row.values, Version: row.version } },
-        });
-        if (!result.ok) {
-          const current = result.status === 409 && result.body?.data && typeof result.body.data === "object" ? (result.body.data as Row) : undefined;
-          const done = saved > 0 ? ` ${plural(saved, "row")} had already been saved.` : "";
-          return { ok: false, error: `${result.error}${done}`, ...(current ? { conflict: { rowId: row.rowId, current } } : {}) };
-        }
-        saved++;
+      // One change: every row saved, or none (a row saved by someone since the proposal leaves them all as they were).
+      const result = await callApi(datasetsApi.writeRows, {
+        params: { id: projectId },
+        body: { tables: [{ dataset: dataset as DatasetKey, edit: rows.map((row) => ({ id: row.rowId, data: { ...row.values, Version: row.version } })) }] },
+      });
+      if (!result.ok) {
+        const conflicts = result.status === 409 && Array.isArray(result.body?.conflicts) ? (result.body.conflicts as { id: number; data: Row | null }[]) : [];
+        const changed = conflicts.find((c) => c.data !== null);
+        return { ok: false, error: result.error, ...(changed ? { conflict: { rowId: changed.id, current: changed.data! } } : {}) };
       }
       return {
         ok: true,
         message: `Saved ${plural(
           rows.reduce((n, r) => n + Object.keys(r.values).length, 0),
           "change",
-        )} in ${plural(saved, "row")}.`,
+        )} in ${plural(rows.length, "row")}.`,
       };
     },
     async pushToRevit(dataset, parameter) {

@@ -16,6 +16,7 @@ export const datasetsRoutes = {
   edit: { method: "PATCH", path: "/api/projects/{id}/datasets/{ds}/rows/{rowId}" },
   remove: { method: "DELETE", path: "/api/projects/{id}/datasets/{ds}/rows/{rowId}" },
   saveRows: { method: "PATCH", path: "/api/projects/{id}/datasets/{ds}/rows" },
+  writeRows: { method: "POST", path: "/api/projects/{id}/datasets/batch" },
   history: { method: "GET", path: "/api/projects/{id}/datasets/{ds}/rows/{rowId}/history" },
   restore: { method: "POST", path: "/api/projects/{id}/datasets/{ds}/rows/{rowId}/restore" },
   undelete: { method: "POST", path: "/api/projects/{id}/datasets/{ds}/rows/{rowId}/undelete" },

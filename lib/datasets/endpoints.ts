@@ -2,6 +2,8 @@ import { z } from "zod";
 import { endpoint } from "@/lib/http/contract";
 import { datasetsRoutes } from "./api";
 import { applyImportSchema, exportQuery, importParams, importPreviewSchema, importResultSchema, importUploadSchema, MAX_IMPORT_BYTES } from "./import-schemas";
+import { projectParams } from "@/lib/projects/schemas";
+import { datasetKeys } from "./registry";
 import { datasetParams } from "./route-params";
 import {
   activityQuery,
@@ -17,6 +19,7 @@ import {
   restoreSchema,
   rowBodySchema,
   rowParams,
+  rowsBatchSchema,
   rowsQuery,
   saveRowsSchema,
   tableParams,
@@ -106,6 +109,29 @@ export const datasetsEndpoints = {
     body: saveRowsSchema,
     status: 200,
     response: z.object({ data: z.array(flatRowSchema) }),
+    errors: [400, 401, 403, 404, 409, 413, 415],
+  }),
+  writeRows: endpoint({
+    ...datasetsRoutes.writeRows,
+    summary:
+      "Create, edit and delete rows of one or more tables as one change (the assistant's Apply, Fill from Revit): every edit and delete checked against the Version it names; all written as one history batch, or nothing with 409 and every conflicting row",
+    tag,
+    auth: true,
+    project: { from: "param", need: "write" },
+    params: projectParams,
+    body: rowsBatchSchema,
+    status: 200,
+    response: z.object({
+      batchId: z.string().meta({ description: "The history batch every change of this write belongs to." }),
+      tables: z.array(
+        z.object({
+          dataset: z.enum(datasetKeys),
+          created: z.array(flatRowSchema),
+          edited: z.array(flatRowSchema),
+          deleted: z.array(z.number().int()).meta({ description: "The ids of the deleted rows." }),
+        }),
+      ),
+    }),
     errors: [400, 401, 403, 404, 409, 413, 415],
   }),
   history: endpoint({

@@ -3,6 +3,7 @@ import { isStorableText, MAX_ID, STORABLE_TEXT_MESSAGE } from "@/lib/validation"
 import { idSchema } from "@/lib/projects/schemas";
 import { COLUMN_NAME_PATTERN } from "./columns";
 import { normaliseParameterName } from "./names";
+import { datasetKeys } from "./registry";
 
 export const MAX_VALUE_LENGTH = 2000;
 export const MAX_PARAMETER_LENGTH = 255;
@@ -115,6 +116,9 @@ export const rowParams = z.object({ id: idSchema, ds: z.string(), rowId: rowIdSc
 // A name no column can have (a NUL, say, which PostgreSQL refuses to compare) names no column: 404.
 export const columnParams = z.object({ id: idSchema, ds: z.string(), name: z.string().regex(COLUMN_NAME_PATTERN) });
 
+/** The most rows one change may write, whichever call sends it. */
+export const MAX_ROWS_PER_WRITE = 5000;
+
 /** PATCH .../rows: many rows saved as one change, each `data` with its Version. */
 export const saveRowsSchema = z.object({
   rows: z
@@ -122,8 +126,75 @@ export const saveRowsSchema = z.object({
       error: "expected rows: [{id, data}]",
     })
     .min(1, { error: "expected at least one row" })
-    .max(5000, { error: "at most 5,000 rows in one save" }),
+    .max(MAX_ROWS_PER_WRITE, { error: `at most ${MAX_ROWS_PER_WRITE.toLocaleString("en")} rows in one save` }),
 });
+
+/** A row's Version as the caller read it. */
+const versionSchema = z.number({ error: "expected the row's Version as a whole number" }).int().min(0).max(MAX_ID, { error: "the row has no such version" });
+const existingRowId = rowIdSchema.refine((id) => id <= MAX_ID, { error: "no row has that id" });
+
+/**
+ * POST .../datasets/batch: rows of one or more tables created, edited and deleted as one change. Every edit and
+ * delete names the Version it was read at, so nothing someone saved since is overwritten.
+ */
+export const rowsBatchSchema = z
+  .object({
+    tables: z
+      .array(
+        z.object({
+          dataset: z.enum(datasetKeys, { error: `expected a table: ${datasetKeys.join(", ")}` }),
+          create: z
+            .array(z.object({ data: rowDataSchema }))
+            .optional()
+            .meta({ description: "New rows: each `data` with its Parameter." }),
+          edit: z
+            .array(z.object({ id: existingRowId, data: rowDataSchema }))
+            .optional()
+            .meta({ description: "Changed rows: each `data` with the row's Version and the columns it changes." }),
+          delete: z
+            .array(z.object({ id: existingRowId, version: versionSchema }))
+            .optional()
+            .meta({ description: "Deleted rows, each with its Version." }),
+        }),
+        { error: "expected tables: [{dataset, create, edit, delete}]" },
+      )
+      .min(1, { error: "expected at least one table" }),
+  })
+  .superRefine(({ tables }, ctx) => {
+    const seen = new Set<string>();
+    let rows = 0;
+    tables.forEach((table, t) => {
+      if (seen.has(table.dataset))
+        ctx.addIssue({ code: "custom", path: ["tables", t, "dataset"], message: "a table may appear once; put all its changes together" });
+      seen.add(table.dataset);
+      const ids = new Set<number>();
+      const once = (id: number, path: (string | number)[]) => {
+        if (ids.has(id)) ctx.addIssue({ code: "custom", path, message: "a row may be edited or deleted once in one change" });
+        ids.add(id);
+      };
+      table.create?.forEach((row, i) => {
+        if (row.data.parameter === undefined)
+          ctx.addIssue({ code: "custom", path: ["tables", t, "create", i, "data", "Parameter"], message: "every new row needs a Parameter name" });
+      });
+      table.edit?.forEach((row, i) => {
+        if (row.data.version === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["tables", t, "edit", i, "data", "Version"],
+            message: "expected the row's Version: the change never overwrites a newer save",
+          });
+        once(row.id, ["tables", t, "edit", i, "id"]);
+      });
+      table.delete?.forEach((row, i) => once(row.id, ["tables", t, "delete", i, "id"]));
+      rows += (table.create?.length ?? 0) + (table.edit?.length ?? 0) + (table.delete?.length ?? 0);
+    });
+    if (rows === 0) ctx.addIssue({ code: "custom", path: ["tables"], message: "expected at least one row to create, edit or delete" });
+    if (rows > MAX_ROWS_PER_WRITE)
+      ctx.addIssue({ code: "custom", path: ["tables"], message: `at most ${MAX_ROWS_PER_WRITE.toLocaleString("en")} rows in one change` });
+  });
+/** The body of a batch write, as the browser builds it. */
+export type RowsBatch = z.input<typeof rowsBatchSchema>;
+export type RowsBatchTable = RowsBatch["tables"][number];
 
 /** A positive whole number in a query string; every way it can be wrong is told in the query's own words. */
 function queryId(error: string) {

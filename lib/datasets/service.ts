@@ -14,6 +14,7 @@ import {
   updateRow,
   type WriteResult,
 } from "@/db/queries/rows-write";
+import { type Database, db } from "@/db/client";
 import { env } from "@/lib/env";
 import { announceChange } from "@/lib/live/hub";
 import { DomainError } from "@/lib/errors";
@@ -100,31 +101,130 @@ export async function deleteRow(table: TableRef, id: number, userId: number | nu
   unwrap(result, id);
 }
 
+/** A table's part of one change: rows created, edited (each `data` with its Version) and deleted. */
+export type TableChanges = {
+  dataset: DatasetKey;
+  create?: readonly { data: RowInput }[];
+  edit?: readonly { id: number; data: RowInput }[];
+  delete?: readonly { id: number; version?: number }[];
+};
+/** What a change did to one table: the rows it created and edited as they are now, the ids it deleted. */
+export type TableWritten = { dataset: DatasetKey; created: FlatRow[]; edited: FlatRow[]; deleted: number[] };
+type Conflict = { dataset: DatasetKey; id: number; data: FlatRow | null };
+
+/** A batch refused for rows changed since they were read; thrown to roll back every table's part. */
+class Stale extends Error {
+  constructor(readonly conflicts: Conflict[]) {
+    super("stale rows");
+  }
+}
+
+function opsOf(changes: TableChanges): BatchOp[] {
+  return [
+    ...(changes.create ?? []).map(({ data }): BatchOp => {
+      if (data.parameter === undefined) throw new DomainError("invalid", 'Invalid field "data.Parameter": every row needs a Parameter name.');
+      return { kind: "create", parameter: data.parameter, values: data.values };
+    }),
+    ...(changes.edit ?? []).map(({ id, data }): BatchOp => ({
+      kind: "update",
+      id,
+      parameter: data.parameter,
+      values: data.values,
+      expectedVersion: data.version,
+    })),
+    ...(changes.delete ?? []).map(({ id, version }): BatchOp => ({ kind: "delete", id, expectedVersion: version })),
+  ];
+}
+
 /**
- * Many rows saved as one change (a paste, a fill, an undo of several rows):
+ * The one write of many rows (the grid's saves, the assistant's Apply, Fill from Revit): creates, edits and deletes
+ * of one or more tables of a project in one transaction, recorded as one history batch; every row's Version
+ * checked. All written, or nothing: with every row that changed since it was read (`Stale`).
+ */
+async function writeBatch(projectId: number, tables: readonly TableChanges[], actor: Actor): Promise<{ batchId: string; tables: TableWritten[] }> {
+  const batchId = actor.batchId ?? randomUUID();
+  const each = { ...actor, batchId };
+  const run = async (changes: TableChanges, database?: Database): Promise<TableWritten> => {
+    const ref = { projectId, dataset: changes.dataset };
+    const result = await applyBatch(ref, opsOf(changes), limits(), each, database);
+    if (result.ok) {
+      const edited = new Set((changes.edit ?? []).map((e) => e.id));
+      return {
+        dataset: changes.dataset,
+        created: result.rows.filter((r) => !edited.has(r.Id)),
+        edited: result.rows.filter((r) => edited.has(r.Id)),
+        deleted: result.removed,
+      };
+    }
+    if (result.reason === "conflicts") throw new Stale(result.conflicts.map((c) => ({ dataset: changes.dataset, id: c.id, data: c.current })));
+    return unwrap(result) as never;
+  };
+  let written: TableWritten[];
+  if (tables.length === 1) written = [await run(tables[0]!)];
+  else {
+    // Tables in one order whoever writes: two changes of the same tables queue for their locks, never deadlock.
+    const ordered = [...tables].sort((a, b) => a.dataset.localeCompare(b.dataset));
+    const done = await db().transaction(async (tx) => {
+      const out = new Map<DatasetKey, TableWritten>();
+      const conflicts: Conflict[] = [];
+      for (const changes of ordered) {
+        // Each table's part rolls back on its own; the others are still checked, so every stale row is listed.
+        try {
+          out.set(changes.dataset, await run(changes, tx as unknown as Database));
+        } catch (error) {
+          if (!(error instanceof Stale)) throw error;
+          conflicts.push(...error.conflicts);
+        }
+      }
+      if (conflicts.length > 0) throw new Stale(conflicts);
+      return out;
+    });
+    written = tables.map((t) => done.get(t.dataset)!);
+  }
+  for (const table of written) {
+    const ids = [...table.edited, ...table.created].map((r) => r.Id).concat(table.deleted);
+    announceChange({ projectId, dataset: table.dataset }, actor.userId, ids);
+  }
+  return { batchId, tables: written };
+}
+
+const rowCount = (tables: readonly TableChanges[]) => tables.reduce((n, t) => n + (t.create?.length ?? 0) + (t.edit?.length ?? 0) + (t.delete?.length ?? 0), 0);
+
+function staleRows(conflicts: readonly Conflict[], rows: number, since: string, detail: (c: Conflict) => Record<string, unknown>): DomainError {
+  const deleted = conflicts.filter((c) => c.data === null).length;
+  return new DomainError(
+    "conflict",
+    `${conflicts.length} of the ${rows} rows changed since ${since}${deleted ? ` (${deleted} deleted)` : ""}; nothing was saved. Review the newer values and save again.`,
+    { conflicts: conflicts.map(detail) },
+  );
+}
+
+/**
+ * Rows of one or more tables of a project created, edited and deleted as one change (the assistant's Apply, Fill
+ * from Revit): all written, or nothing, with every row that changed since it was read (409).
+ */
+export async function writeRows(projectId: number, tables: readonly TableChanges[], actor: Actor): Promise<{ batchId: string; tables: TableWritten[] }> {
+  try {
+    return await writeBatch(projectId, tables, actor);
+  } catch (error) {
+    if (error instanceof Stale) throw staleRows(error.conflicts, rowCount(tables), "they were read", (c) => c);
+    throw error;
+  }
+}
+
+/**
+ * Many rows of one table saved as one change (a paste, a fill, an undo of several rows):
  * every row's Version checked; all saved, or nothing, with every conflicting
  * row and its current values.
  */
-export async function saveRows(table: TableRef, rows: { id: number; data: RowInput }[], actor: Actor): Promise<FlatRow[]> {
-  const ops: BatchOp[] = rows.map(({ id, data }) => ({ kind: "update", id, parameter: data.parameter, values: data.values, expectedVersion: data.version }));
-  const result = await applyBatch(table, ops, limits(), { ...actor, batchId: actor.batchId ?? randomUUID() });
-  if (result.ok) {
-    announceChange(
-      table,
-      actor.userId,
-      result.rows.map((r) => r.Id),
-    );
-    return result.rows;
+export async function saveRows(table: TableRef<DatasetKey>, rows: { id: number; data: RowInput }[], actor: Actor): Promise<FlatRow[]> {
+  try {
+    const [written] = (await writeBatch(table.projectId, [{ dataset: table.dataset, edit: rows }], actor)).tables;
+    return written!.edited;
+  } catch (error) {
+    if (error instanceof Stale) throw staleRows(error.conflicts, rows.length, "you loaded them", ({ id, data }) => ({ id, data }));
+    throw error;
   }
-  if (result.reason === "conflicts") {
-    const deleted = result.conflicts.filter((c) => c.current === null).length;
-    throw new DomainError(
-      "conflict",
-      `${result.conflicts.length} of the ${rows.length} rows changed since you loaded them${deleted ? ` (${deleted} deleted)` : ""}; nothing was saved. Review the newer values and save again.`,
-      { conflicts: result.conflicts.map((c) => ({ id: c.id, data: c.current })) },
-    );
-  }
-  return unwrap(result) as never;
 }
 
 export async function history(table: TableRef, rowId: number): Promise<HistoryEntry[]> {

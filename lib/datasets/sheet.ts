@@ -1,6 +1,7 @@
 import { displayValue, isAngleRow, storedValue } from "./angles";
 import { COLUMN_NAME_PATTERN, compareColumns, type Row } from "./columns";
 import { splitRecords } from "./csv";
+import { type CellWrite, groupCellsByRow } from "./row-changes";
 
 /**
  * The spreadsheet rules of a table screen, as pure functions: the selected
@@ -220,7 +221,7 @@ export type RowChange = { id: number; data: Record<string, string | number> };
  */
 export function editsToChanges(rows: readonly Row[], edits: readonly CellEdit[]): RowChange[] {
   const byId = new Map(rows.map((row) => [Number(row.Id), row]));
-  const changes = new Map<number, RowChange>();
+  const cells: CellWrite<Row>[] = [];
   for (const edit of edits) {
     const row = byId.get(edit.rowId);
     if (!row) continue;
@@ -231,11 +232,9 @@ export function editsToChanges(rows: readonly Row[], edits: readonly CellEdit[])
     const currentText = current === undefined || current === null ? "" : String(current);
     // Untouched in effect: an angle shown rounded and pasted back unchanged keeps its stored radians.
     if (stored === currentText || (edit.column !== PARAMETER_COLUMN && edit.text === shownText(row, edit.column))) continue;
-    let change = changes.get(edit.rowId);
-    if (!change) changes.set(edit.rowId, (change = { id: edit.rowId, data: { Version: Number(row.Version) } }));
-    change.data[edit.column] = stored;
+    cells.push({ row, column: edit.column, value: stored });
   }
-  return [...changes.values()];
+  return groupCellsByRow(cells).map(({ row, values }) => ({ id: Number(row.Id), data: { Version: Number(row.Version), ...values } }));
 }
 
 /** The columns a set of edits writes that the table does not show yet, in display order. */

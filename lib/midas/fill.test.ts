@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { demoTables } from "@/lib/demo/seed-data";
-import { fillFromRevit } from "./fill";
+import { type FillChange, fillFromRevit, fillWrites } from "./fill";
 import { emptyMidasTables } from "./tables";
 
 describe("fillFromRevit", () => {
@@ -27,5 +27,25 @@ describe("fillFromRevit", () => {
   it("changes nothing when the values are already there", () => {
     const first = fillFromRevit({ box: demoTables.box(), pier: demoTables.pier() }, emptyMidasTables());
     expect(fillFromRevit({ box: demoTables.box(), pier: demoTables.pier() }, first.tables).changes).toEqual([]);
+  });
+});
+
+describe("fillWrites", () => {
+  it("writes each row once in one change of both tables: existing rows edited at the Version the preview read, missing ones created", () => {
+    const changes: FillChange[] = [
+      { dataset: "midassetup", parameter: "SpanLength", item: "Item1", from: "30", to: "36.000" },
+      { dataset: "midasgeneralsections", parameter: "SectionName", item: "Item4", from: "", to: "COL-1200" },
+      { dataset: "midassetup", parameter: "SpanLength", item: "Item2", from: "", to: "45.000" },
+      { dataset: "midassetup", parameter: "PierName", item: "Item1", from: "", to: "P1" },
+    ];
+    const setup = [{ Id: 7, Parameter: "SpanLength", Version: 3, Item1: "30" }];
+    expect(fillWrites(changes, { midassetup: setup, midasgeneralsections: [] })).toEqual([
+      {
+        dataset: "midassetup",
+        edit: [{ id: 7, data: { Item1: "36.000", Item2: "45.000", Version: 3 } }],
+        create: [{ data: { Parameter: "PierName", Item1: "P1" } }],
+      },
+      { dataset: "midasgeneralsections", create: [{ data: { Parameter: "SectionName", Item4: "COL-1200" } }] },
+    ]);
   });
 });

@@ -1,4 +1,6 @@
-import type { ParameterRow } from "@/lib/datasets/columns";
+import type { ParameterRow, Row } from "@/lib/datasets/columns";
+import { groupCellsByRow } from "@/lib/datasets/row-changes";
+import type { RowsBatchTable } from "@/lib/datasets/schemas";
 import type { MidasDatasetKey, MidasTables } from "./tables";
 
 export type FillChange = { dataset: MidasDatasetKey; parameter: string; item: string; from: string; to: string };
@@ -85,4 +87,24 @@ export function fillFromRevit(revit: { box: ParameterRow[]; pier: ParameterRow[]
     if (row && (row.values[`Item${spans.length}`] ?? "") !== "") set("midassetup", parameter, `Item${spans.length}`, "");
   }
   return { tables, changes };
+}
+
+/**
+ * A fill's changes as one write of the tables it touches: an existing row edited at the Version the preview read
+ * (someone's save in between refuses the whole fill), a missing one created.
+ */
+export function fillWrites(changes: readonly FillChange[], current: Partial<Record<MidasDatasetKey, readonly Row[]>>): RowsBatchTable[] {
+  const tables = new Map<MidasDatasetKey, { create: { data: Row }[]; edit: { id: number; data: Row }[] }>();
+  const rows = groupCellsByRow(
+    changes.map((change) => ({ row: change, column: change.item, value: change.to })),
+    ({ dataset, parameter }) => `${dataset}\u0000${parameter}`,
+  );
+  for (const { row, values } of rows) {
+    const table = tables.get(row.dataset) ?? { create: [], edit: [] };
+    tables.set(row.dataset, table);
+    const existing = current[row.dataset]?.find((r) => r.Parameter === row.parameter);
+    if (existing) table.edit.push({ id: Number(existing.Id), data: { ...values, Version: Number(existing.Version) } });
+    else table.create.push({ data: { Parameter: row.parameter, ...values } });
+  }
+  return [...tables].map(([dataset, { create, edit }]) => ({ dataset, ...(create.length ? { create } : {}), ...(edit.length ? { edit } : {}) }));
 }

@@ -4,6 +4,7 @@ import * as column from "@/app/api/projects/[id]/datasets/[ds]/columns/[name]/ro
 import * as importRoute from "@/app/api/projects/[id]/datasets/[ds]/import/route";
 import * as row from "@/app/api/projects/[id]/datasets/[ds]/rows/[rowId]/route";
 import * as rows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
+import * as batch from "@/app/api/projects/[id]/datasets/batch/route";
 import { flatRowSchema } from "@/lib/datasets/schemas";
 import { useTestDatabase } from "@/test/database";
 import { expectJson, type TestClient } from "@/test/http";
@@ -52,6 +53,19 @@ describe("the failures the OpenAPI document gives a schema of their own answer a
     const body = await expectJson<Record<string, unknown>>(await save(), 409);
     expectDocumented("datasetsSaveRows", 409, body);
     expect(body.conflicts).toEqual([{ id: made.Id, data: expect.objectContaining({ Id: made.Id, Version: 2, Item1: "1850" }) }]);
+  });
+
+  it("a stale batch write: 409 with every conflicting row, its table and how it is now", async () => {
+    const made = await create(owner.client, { Parameter: "PierDepth", Item1: "2000" });
+    const write = () =>
+      owner.client.post(batch.POST, "", {
+        params: { id: String(owner.projectId) },
+        body: { tables: [{ dataset: "pier", edit: [{ id: made.Id, data: { Version: 1, Item1: "2100" } }] }] },
+      });
+    await expectJson(await write(), 200);
+    const body = await expectJson<Record<string, unknown>>(await write(), 409);
+    expectDocumented("datasetsWriteRows", 409, body);
+    expect(body.conflicts).toEqual([{ dataset: "pier", id: made.Id, data: expect.objectContaining({ Id: made.Id, Version: 2, Item1: "2100" }) }]);
   });
 
   it("a file that cannot be imported: 400 naming the sheet, row and column", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { datasetKeys } from "@/lib/datasets/registry";
 import { flatRowSchema } from "@/lib/datasets/schemas";
 import { problemSchema } from "@/lib/midas/schemas";
 import { projectRoleSchema } from "@/lib/projects/schemas";
@@ -46,6 +47,22 @@ const rowsConflict = z
       .meta({ description: "Every row that changed since it was read; nothing was written." }),
   })
   .meta({ id: "RowsConflict" });
+
+const tablesConflict = z
+  .object({
+    error,
+    conflicts: z
+      .array(
+        z.object({
+          dataset: z.enum(datasetKeys).meta({ description: "The row's table." }),
+          id: z.number().int(),
+          data: flatRowSchema.nullable().meta({ description: "The row as it is now; null: deleted since." }),
+        }),
+      )
+      .optional()
+      .meta({ description: "Every row, of every table, that changed since it was read; nothing was written." }),
+  })
+  .meta({ id: "TablesConflict" });
 
 const columnNotEmpty = z
   .object({ error, parameters: z.array(z.string()).optional().meta({ description: "The rows (by Parameter) that still hold a value in the column." }) })
@@ -107,6 +124,7 @@ const byOperation: Record<string, Partial<Record<number, z.ZodType>>> = {
   datasetsRestore: { 409: rowConflict },
   datasetsEditElement: { 409: rowConflict },
   datasetsSaveRows: { 409: rowsConflict },
+  datasetsWriteRows: { 409: tablesConflict },
   datasetsImportApply: { 409: rowsConflict },
   datasetsImportPreview: { 400: importRefused },
   datasetsRemoveColumn: { 409: columnNotEmpty },
@@ -147,6 +165,15 @@ const exampleByOperation: Record<string, Partial<Record<number, unknown>>> = {
       conflicts: [
         { id: 12, data: row },
         { id: 13, data: null },
+      ],
+    },
+  },
+  datasetsWriteRows: {
+    409: {
+      error: "2 of the 4 rows changed since they were read (1 deleted); nothing was saved. Review the newer values and save again.",
+      conflicts: [
+        { dataset: "midassetup", id: 12, data: row },
+        { dataset: "midassetup", id: 13, data: null },
       ],
     },
   },

@@ -162,6 +162,37 @@ export const examples: Record<string, OperationExample> = {
       ],
     },
   },
+  datasetsWriteRows: {
+    params: { id: 1 },
+    body: {
+      tables: [
+        {
+          dataset: "midassetup",
+          create: [{ data: { Parameter: "SpanCount", Item1: "2" } }],
+          edit: [{ id: 21, data: { Version: 3, Item1: "36.000", Item2: "45.000" } }],
+          delete: [{ id: 22, version: 1 }],
+        },
+        { dataset: "midasgeneralsections", create: [{ data: { Parameter: "Shape", Item4: "Circle" } }] },
+      ],
+    },
+    answer: {
+      batchId: "0c6b2d7e-4f1a-4b8e-9d3c-7a5e1f2b8c40",
+      tables: [
+        {
+          dataset: "midassetup",
+          created: [{ Id: 23, Parameter: "SpanCount", CreatedAt: at, UpdatedAt: at, Version: 1, Item1: "2" }],
+          edited: [{ Id: 21, Parameter: "SpanLength", CreatedAt: created, UpdatedAt: at, Version: 4, Item1: "36.000", Item2: "45.000" }],
+          deleted: [22],
+        },
+        {
+          dataset: "midasgeneralsections",
+          created: [{ Id: 24, Parameter: "Shape", CreatedAt: at, UpdatedAt: at, Version: 1, Item4: "Circle" }],
+          edited: [],
+          deleted: [],
+        },
+      ],
+    },
+  },
   datasetsEdit: {
     params: { ...table, rowId: 12 },
     body: { data: { Version: 5, Item2: "9300" } },

@@ -111,6 +111,7 @@ function validBody(pattern: string): unknown {
     "/api/projects/[id]/datasets/[ds]/rows/[rowId]/restore": { version: 1 },
     "/api/projects/[id]/datasets/[ds]/rows/[rowId]/undelete": {},
     "/api/projects/[id]/datasets/[ds]/columns/[name]": {},
+    "/api/projects/[id]/datasets/batch": { tables: [{ dataset: "pier", create: [{ data: { Parameter: "ForgedRow3", Item1: "x" } }] }] },
     "/api/projects/[id]/datasets/[ds]/presence": { client: "forgery-tab-1", editing: null },
     "/api/projects/[id]/datasets/[ds]/import": {},
     "/api/projects/[id]/datasets/[ds]/import/[importId]/apply": { removeMissing: false },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as projectRow from "@/app/api/projects/[id]/datasets/[ds]/rows/[rowId]/route";
+import * as batch from "@/app/api/projects/[id]/datasets/batch/route";
 import * as projectRows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
 import * as projects from "@/app/api/projects/route";
 import * as currentProject from "@/app/api/projects/current/route";
@@ -55,14 +55,10 @@ async function rowOf(client: TestClient, projectId: number, parameter: string): 
   return data.find((r) => r.Parameter === parameter)!;
 }
 
-/** What the card's Apply sends (projectActions.applyRowEdits): PATCH the row with the proposal's Version. */
+/** What the card's Apply sends (projectActions.applyRowEdits): the proposal's rows, each with its Version, as one change. */
 function apply(client: TestClient, projectId: number, proposal: RowEditsProposal) {
-  const [request] = rowEditRequests(proposal.edits);
-  return client.call(projectRow.PATCH, "", {
-    method: "PATCH",
-    ...p(projectId, { ds: proposal.dataset, rowId: String(request!.rowId) }),
-    body: { data: { ...request!.values, Version: request!.version } },
-  });
+  const edit = rowEditRequests(proposal.edits).map((request) => ({ id: request.rowId, data: { ...request.values, Version: request.version } }));
+  return client.post(batch.POST, "", { ...p(projectId), body: { tables: [{ dataset: proposal.dataset, edit }] } });
 }
 
 describe("POST /api/chat", () => {
@@ -76,17 +72,17 @@ describe("POST /api/chat", () => {
     expect(answerText(chunks)).toContain("φMuo = 253.6 kNm");
   });
 
-  it("a proposed edit changes nothing; Apply through the project's edit route saves it with the version check, and a stale Apply gets 409 with the current row", async () => {
+  it("a proposed edit changes nothing; Apply through the project's batch write saves it with the version check, and a stale Apply gets 409 with the current row", async () => {
     const before = await rowOf(me.client, me.projectId, "PierHeight");
     const chunks = await readChunks(await ask("set Item1 of PierHeight in pier to 12"));
     const proposal = [...toolOutputs(chunks).values()][0] as RowEditsProposal;
     expect(proposal).toMatchObject({ applicable: true, edits: [{ oldValue: "10", newValue: "12", version: before.Version }] });
     expect(await rowOf(me.client, me.projectId, "PierHeight")).toEqual(before);
 
-    const saved = await expectJson<{ data: Row }>(await apply(me.client, me.projectId, proposal), 200);
-    expect(saved.data).toMatchObject({ Item1: "12", Version: Number(before.Version) + 1 });
-    const conflict = await expectJson<{ error: string; data: Row }>(await apply(me.client, me.projectId, { ...proposal }), 409);
-    expect(conflict.data).toMatchObject({ Item1: "12", Version: Number(before.Version) + 1 });
+    const saved = await expectJson<{ tables: { edited: Row[] }[] }>(await apply(me.client, me.projectId, proposal), 200);
+    expect(saved.tables[0]!.edited[0]).toMatchObject({ Item1: "12", Version: Number(before.Version) + 1 });
+    const conflict = await expectJson<{ error: string; conflicts: { data: Row }[] }>(await apply(me.client, me.projectId, { ...proposal }), 409);
+    expect(conflict.conflicts[0]!.data).toMatchObject({ Item1: "12", Version: Number(before.Version) + 1 });
   });
 
   it("a viewer may chat, gets the proposal without Apply, and the API refuses their Apply with 403", async () => {
