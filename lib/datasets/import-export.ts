@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { DownloadFile } from "@/lib/http/download";
 import { deleteImport, findImport, saveImport } from "@/db/queries/imports";
 import { type FlatRow, MAX_COLUMNS, MAX_NEW_COLUMNS_PER_WRITE, MAX_ROWS, type TableRef } from "@/db/queries/rows";
 import { applyBatch, type BatchOp } from "@/db/queries/rows-write";
@@ -12,7 +13,7 @@ import { tableSnapshot } from "./snapshot";
 import { type ExportInput, exportFileName, type FileKind, readTableFile, writeCsv, writeXlsx } from "./table-file";
 
 /** A file of a table as the route sends it. */
-export type TableFile = { body: Uint8Array; contentType: string; fileName: string };
+export type TableFile = DownloadFile;
 
 const CONTENT_TYPES: Record<FileKind, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

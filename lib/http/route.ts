@@ -137,35 +137,6 @@ export type EndpointArgs<E> = {
   log: ReturnType<typeof logger>;
 };
 
-type HandlerArgs<B, P, Auth extends boolean, Pr extends ProjectOption | undefined> = {
-  request: Request;
-  params: P;
-  body: B;
-  auth: Auth extends true ? SignedIn : SignedIn | null;
-  /** The project the route acts on, with the caller's role, when the route names one. */
-  project: Pr extends ProjectOption ? ProjectAccess : undefined;
-  /** The form of a `multipart` route (a file upload); undefined elsewhere. */
-  form: FormData | undefined;
-  requestId: string;
-  log: ReturnType<typeof logger>;
-};
-
-type RouteOptions<B, P, Auth extends boolean, Pr extends ProjectOption | undefined> = {
-  /** false: anyone may call it (sign-in, health); default true: 401 without a valid session. */
-  auth?: Auth;
-  /** Validates the JSON body; state-changing requests without a schema take no body. */
-  body?: z.ZodType<B>;
-  /** The dynamic route segments, e.g. `z.object({ ds: z.string() })`. */
-  params?: z.ZodType<P>;
-  /** The project and the role needed: checked after the session, before the body is read. */
-  project?: Pr;
-  /**
-   * A file upload: the body is multipart/form-data (415 otherwise), read up to
-   * its own limit (413 past it) and handed over as `form`; no JSON body.
-   */
-  multipart?: { maxBytes: number };
-};
-
 /** The project a route acts on: the current one, or the `id` of its path (none when that is not a project id). */
 function wantedProject(option: ProjectOption | undefined, params: unknown): WantedProject | undefined {
   if (!option) return undefined;
@@ -183,28 +154,10 @@ function wantedProject(option: ProjectOption | undefined, params: unknown): Want
 export function route<E extends AnyEndpoint>(
   endpoint: E,
   handler: (args: EndpointArgs<E>) => Promise<AnswerOf<E>> | AnswerOf<E>,
-): (request: Request, context: RouteContext<Record<string, string | string[]>>) => Promise<Response>;
-export function route<B = undefined, P = Record<string, never>, Auth extends boolean = true, Pr extends ProjectOption | undefined = undefined>(
-  options: RouteOptions<B, P, Auth, Pr>,
-  handler: (args: HandlerArgs<B, P, Auth, Pr>) => Promise<Response> | Response,
-): (request: Request, context: RouteContext<Record<string, string | string[]>>) => Promise<Response>;
-export function route(
-  declared: AnyEndpoint | RouteOptions<unknown, unknown, boolean, ProjectOption | undefined>,
-  handler: (args: never) => unknown,
 ): (request: Request, context: RouteContext<Record<string, string | string[]>>) => Promise<Response> {
-  const endpoint = "method" in declared ? declared : undefined;
-  const options: RouteOptions<unknown, unknown, boolean, ProjectOption | undefined> & { query?: AnyEndpoint["query"] } = endpoint
-    ? {
-        auth: endpoint.auth,
-        body: endpoint.body,
-        params: endpoint.params,
-        query: endpoint.query,
-        project: endpoint.project,
-        multipart: endpoint.consumes === "multipart/form-data" ? { maxBytes: endpoint.maxUploadBytes ?? MAX_BODY_BYTES } : undefined,
-      }
-    : (declared as RouteOptions<unknown, unknown, boolean, ProjectOption | undefined>);
-  const statuses = endpoint && new Set([endpoint.status, ...documentedStatuses(endpoint)]);
-  const requireAuth = options.auth !== false;
+  const multipart = endpoint.consumes === "multipart/form-data" ? { maxBytes: endpoint.maxUploadBytes ?? MAX_BODY_BYTES } : undefined;
+  const statuses = new Set([endpoint.status, ...documentedStatuses(endpoint)]);
+  const requireAuth = endpoint.auth !== false;
   return async (request, context) => {
     const started = performance.now();
     const requestId = request.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
@@ -224,18 +177,18 @@ export function route(
       // A call with a body must say it is JSON; a call without one (a DELETE, say) needs no Content-Type.
       const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
       const declaresBody = Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.has("transfer-encoding");
-      const bodyType = options.multipart ? "multipart/form-data" : "application/json";
+      const bodyType = multipart ? "multipart/form-data" : "application/json";
       if (mutating && (declaresBody || type !== undefined) && type !== bodyType) throw new ApiError(415, `Content-Type must be ${bodyType}.`);
       const rawParams = (await context.params) ?? {};
       let params: unknown = rawParams;
       let paramsFound = true;
-      if (options.params) {
-        const parsed = options.params.safeParse(rawParams);
+      if (endpoint.params) {
+        const parsed = endpoint.params.safeParse(rawParams);
         if (parsed.success) params = parsed.data;
         else paramsFound = false;
       }
       // The project the route acts on is read with the session, in one statement.
-      const wanted = paramsFound ? wantedProject(options.project, params) : undefined;
+      const wanted = paramsFound ? wantedProject(endpoint.project, params) : undefined;
       const token = sessionTokenFromCookieHeader(request.headers.get("cookie"));
       let membership: Membership | undefined;
       if (wanted === undefined) auth = await resolveSession(token);
@@ -243,20 +196,20 @@ export function route(
       if (requireAuth && !auth) throw new ApiError(401, "You are not signed in, or your session has expired. Please log in.");
       if (!paramsFound) throw new ApiError(404, "Not found.");
       let project: ProjectAccess | undefined;
-      if (options.project && auth) {
+      if (endpoint.project && auth) {
         if (wanted === undefined) throw new ApiError(404, "Not found.");
-        project = accessFrom(membership, options.project.need, wanted);
+        project = accessFrom(membership, endpoint.project.need, wanted);
       }
       let query: unknown;
-      if (options.query) {
-        const parsed = options.query.safeParse(Object.fromEntries(url.searchParams));
+      if (endpoint.query) {
+        const parsed = endpoint.query.safeParse(Object.fromEntries(url.searchParams));
         if (!parsed.success) throw new ApiError(400, describeQueryError(parsed.error));
         query = parsed.data;
       }
       let body: unknown;
       let form: FormData | undefined;
-      if (mutating && options.multipart) {
-        const { maxBytes } = options.multipart;
+      if (mutating && multipart) {
+        const { maxBytes } = multipart;
         const bytes = await readBody(request, maxBytes, `The upload is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
         try {
           form = await new Response(new Uint8Array(bytes), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
@@ -266,7 +219,7 @@ export function route(
       } else if (mutating) {
         const text = (await readBody(request)).toString("utf8");
         if (text !== "" && type !== "application/json") throw new ApiError(415, "Content-Type must be application/json.");
-        if (options.body) {
+        if (endpoint.body) {
           if (text === "") body = undefined;
           else {
             try {
@@ -275,24 +228,15 @@ export function route(
               throw new ApiError(400, "Request body is not valid JSON.");
             }
           }
-          const parsed = options.body.safeParse(body);
+          const parsed = endpoint.body.safeParse(body);
           if (!parsed.success) throw new ApiError(400, text === "" ? "This call needs a JSON body." : describeZodError(parsed.error));
           body = parsed.data;
         }
       }
-      const answer = await (handler as (args: HandlerArgs<unknown, unknown, boolean, ProjectOption> & { query: unknown; access: unknown }) => unknown)({
-        request,
-        params,
-        query,
-        body,
-        auth: auth!,
-        project: project!,
-        access: project,
-        form,
-        requestId,
-        log,
-      });
-      response = answer instanceof Response ? answer : Response.json(answer, { status: endpoint?.status ?? 200 });
+      // Each value was checked above as the endpoint declares it: the handler's types say as much.
+      const args = { request, params, query, body, auth, access: project, form, requestId, log } as EndpointArgs<E>;
+      const answer: unknown = await handler(args);
+      response = answer instanceof Response ? answer : Response.json(answer, { status: endpoint.status });
     } catch (error) {
       if (error instanceof ApiError) {
         response = jsonError(error.status, error.message, error.extra, error.headers);
@@ -307,7 +251,7 @@ export function route(
         response = jsonError(500, "Something went wrong on the server. Please try again.");
       }
     }
-    if (statuses && !statuses.has(response.status)) response = undeclared(endpoint!, response, log);
+    if (!statuses.has(response.status)) response = undeclared(endpoint, response, log);
     // Re-send the cookie with its pushed-out expiry, unless the route set (login) or cleared (logout) it itself.
     if (auth?.extendedTo && !response.headers.has("Set-Cookie")) {
       const token = sessionTokenFromCookieHeader(request.headers.get("cookie"))!;

@@ -1,10 +1,11 @@
+import type { DownloadFile } from "@/lib/http/download";
 /** A result table as a download: CSV (UTF-8 with BOM, as Excel reads it) or an XLSX workbook, headings with units. */
 import { toCsv } from "@/lib/datasets/csv";
 import { writeWorkbook } from "@/lib/datasets/xlsx-writer";
 import type { ResultKind, ResultTable } from "./results";
 import { columnHeading, RESULT_TITLES } from "./results-view";
 
-export type ResultFile = { body: Buffer; contentType: string; fileName: string };
+export type ResultFile = DownloadFile;
 
 function fileName(projectName: string, kind: ResultKind, fetchedAt: string, ext: "csv" | "xlsx"): string {
   const clean = (text: string) => text.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").trim();
