@@ -22,7 +22,7 @@ import { seedDemo } from "@/lib/demo/seed";
 import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { RevitAgent, type ReceivedPush } from "@/lib/relay/agent";
+import { RevitAgent, type ReceivedPush } from "@/lib/revit/agent";
 import { benchDatabase, benchTable, ensureBuild, logIn, median, ms, percentile, printTable, startServer } from "./support";
 
 const PORT = 3312;

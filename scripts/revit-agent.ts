@@ -6,8 +6,8 @@
  * backoff. See docs/revit-protocol.md.
  */
 import { parseArgs } from "node:util";
-import { RevitAgent, type ReceivedPush } from "@/lib/relay/agent";
-import type { ErrorMessage, WelcomeMessage } from "@/lib/relay/protocol";
+import { RevitAgent, type ReceivedPush } from "@/lib/revit/agent";
+import type { ErrorMessage, WelcomeMessage } from "@/lib/revit/protocol";
 
 const { values } = parseArgs({
   options: {

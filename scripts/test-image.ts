@@ -30,8 +30,8 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { RevitAgent } from "../lib/relay/agent";
-import type { WelcomeMessage } from "../lib/relay/protocol";
+import { RevitAgent } from "../lib/revit/agent";
+import type { WelcomeMessage } from "../lib/revit/protocol";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WORK = "/var/tmp/pontifex-image";

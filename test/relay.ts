@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { afterAll } from "vitest";
 import { databaseDirectory } from "@/lib/live/directory";
 import { LiveTables, setLiveTables } from "@/lib/live/hub";
-import { type ReplicaBus, LocalBus, PgBus } from "@/lib/relay/bus";
-import { WEBSOCKET_PATH } from "@/lib/relay/protocol";
-import { setRelay } from "@/lib/relay/registry";
-import { type RelayOptions, RevitRelay } from "@/lib/relay/relay";
+import { type ReplicaBus, LocalBus, PgBus } from "@/lib/replica-bus";
+import { WEBSOCKET_PATH } from "@/lib/revit/protocol";
+import { setRelay } from "@/lib/revit/registry";
+import { type RelayOptions, RevitRelay } from "@/lib/revit/relay";
 import type { TestDatabase } from "./database";
 import { ORIGIN } from "./http";
 

@@ -10,7 +10,7 @@ import { DEFAULT_MIDAS_BASE_URL } from "@/lib/midas/client";
 import { findConnection } from "@/lib/midas/connection";
 import { myInvitations } from "@/lib/projects/invitations";
 import { pageProjects } from "@/lib/projects/page";
-import { WEBSOCKET_PATH } from "@/lib/relay/protocol";
+import { WEBSOCKET_PATH } from "@/lib/revit/protocol";
 
 export const metadata: Metadata = { title: "Settings" };
 

@@ -1,6 +1,6 @@
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { PushSummary } from "@/lib/relay/summary";
+import type { PushSummary } from "@/lib/revit/summary";
 
 /** How the add-in applied the latest push, row by row; kept until the next push or dismissed. */
 export function PushOutcome({ outcome, onDismiss }: { outcome: PushSummary; onDismiss: () => void }) {

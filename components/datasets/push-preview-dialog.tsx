@@ -5,10 +5,10 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ResponsiveDialog } from "@/components/ui/responsive-dialog";
 import { callApi, type ResponseOf } from "@/lib/http/contract";
-import { relayApi } from "@/lib/relay/api";
+import { revitApi } from "@/lib/revit/api";
 import { when } from "./row-history";
 
-type Preview = ResponseOf<typeof relayApi.preview>;
+type Preview = ResponseOf<typeof revitApi.preview>;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -37,7 +37,7 @@ export function PushPreviewDialog({
 
   useEffect(() => {
     let cancelled = false;
-    void callApi(relayApi.preview, { params: { id: projectId }, body: { dataset, parameter } }).then((result) => {
+    void callApi(revitApi.preview, { params: { id: projectId }, body: { dataset, parameter } }).then((result) => {
       if (cancelled) return;
       if (result.ok) setPreview(result.data);
       else setError(result.error);

@@ -1,7 +1,7 @@
 import { XCircleIcon } from "lucide-react";
 import { useMemo } from "react";
 import type { Row } from "@/lib/datasets/columns";
-import type { PushSummary } from "@/lib/relay/summary";
+import type { PushSummary } from "@/lib/revit/summary";
 import { LiveMark } from "./live-marks";
 import type { LiveTable } from "./use-live-table";
 

@@ -4,8 +4,8 @@ import { useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { useRevitEvents } from "@/components/revit/use-revit-events";
 import { callApi } from "@/lib/http/contract";
-import { relayApi } from "@/lib/relay/api";
-import type { PushSummary } from "@/lib/relay/summary";
+import { revitApi } from "@/lib/revit/api";
+import type { PushSummary } from "@/lib/revit/summary";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -58,7 +58,7 @@ export function usePush(projectId: number, dataset: string) {
   });
 
   async function push(parameter?: string): Promise<void> {
-    const result = await callApi(relayApi.push, { params: { id: projectId }, body: { dataset, parameter } });
+    const result = await callApi(revitApi.push, { params: { id: projectId }, body: { dataset, parameter } });
     if (!result.ok) {
       console.error(`Response status: ${result.status}`);
       if (result.status === 401) console.error("Session cookie not found");

@@ -2,8 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { urlOf } from "@/lib/http/contract";
-import { relayApi } from "@/lib/relay/api";
-import type { PushSummary } from "@/lib/relay/summary";
+import { revitApi } from "@/lib/revit/api";
+import type { PushSummary } from "@/lib/revit/summary";
 
 /**
  * Live news of the signed-in user's Revit add-ins (server-sent events):
@@ -18,7 +18,7 @@ export function useRevitEvents(onPush?: (push: PushSummary) => void): { connecte
   });
 
   useEffect(() => {
-    const source = new EventSource(urlOf(relayApi.events), { withCredentials: true });
+    const source = new EventSource(urlOf(revitApi.events), { withCredentials: true });
     source.addEventListener("connections", (event) => {
       setConnected((JSON.parse((event as MessageEvent<string>).data) as { count: number }).count);
     });

@@ -12,10 +12,10 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { callApi, type ResponseOf } from "@/lib/http/contract";
-import { relayApi } from "@/lib/relay/api";
+import { revitApi } from "@/lib/revit/api";
 
-type Token = ResponseOf<typeof relayApi.tokens>["tokens"][number];
-type Connection = ResponseOf<typeof relayApi.status>["connected"][number];
+type Token = ResponseOf<typeof revitApi.tokens>["tokens"][number];
+type Connection = ResponseOf<typeof revitApi.status>["connected"][number];
 
 function when(iso: string | null): string {
   if (!iso) return "never";
@@ -40,7 +40,7 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
   );
 
   const load = useCallback(async () => {
-    const [list, status] = await Promise.all([callApi(relayApi.tokens), callApi(relayApi.status)]);
+    const [list, status] = await Promise.all([callApi(revitApi.tokens), callApi(revitApi.status)]);
     if (list.ok) setTokens(list.data.tokens);
     else toast.error(`Could not load your tokens: ${list.error}`);
     if (status.ok) setConnections(status.data.connected);
@@ -57,7 +57,7 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
   async function create(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await callApi(relayApi.createToken, { body: { name } });
+    const result = await callApi(revitApi.createToken, { body: { name } });
     setBusy(false);
     if (!result.ok) {
       toast.error(`Could not create the token: ${result.error}`);
@@ -71,7 +71,7 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
 
   async function revoke(token: Token) {
     setBusy(true);
-    const result = await callApi(relayApi.revokeToken, { params: { id: String(token.id) } });
+    const result = await callApi(revitApi.revokeToken, { params: { id: String(token.id) } });
     setBusy(false);
     setRevoking(null);
     if (!result.ok) {

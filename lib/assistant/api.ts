@@ -4,7 +4,7 @@ import type { DatasetKey } from "@/lib/datasets/registry";
 import { groupCellsByRow } from "@/lib/datasets/row-changes";
 import { callApi, typedRoutes } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
-import { relayApi } from "@/lib/relay/api";
+import { revitApi } from "@/lib/revit/api";
 import type { ActionOutcome, Proposal, RowEdit } from "./cards";
 import type { Row } from "@/lib/datasets/columns";
 import type { assistantEndpoints } from "./endpoints";
@@ -178,7 +178,7 @@ export function projectActions(projectId: number): AssistantActions {
       };
     },
     async pushToRevit(dataset, parameter) {
-      const result = await callApi(relayApi.push, { params: { id: projectId }, body: { dataset, ...(parameter !== undefined ? { parameter } : {}) } });
+      const result = await callApi(revitApi.push, { params: { id: projectId }, body: { dataset, ...(parameter !== undefined ? { parameter } : {}) } });
       if (!result.ok) return { ok: false, error: result.error };
       const { rows, status, deliveredTo } = result.data;
       return {

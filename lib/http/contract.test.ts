@@ -5,7 +5,7 @@ vi.mock("zod", () => {
   throw new Error("zod was imported by a browser contract");
 });
 
-const features = ["assistant", "auth", "calculations", "datasets", "midas", "ops", "projects", "relay"] as const;
+const features = ["assistant", "auth", "calculations", "datasets", "midas", "ops", "projects", "revit"] as const;
 
 describe("the browser's contracts", () => {
   it.each(features)("lib/%s/api.ts loads without zod, and every route has a method and a path", async (feature) => {

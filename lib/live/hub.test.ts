@@ -2,7 +2,7 @@ import type pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors";
 import type { ProjectRole } from "@/db/schema";
-import { type BusMessage, encodeBusMessage, LocalBus, MAX_BUS_PAYLOAD_BYTES, type ReplicaBus } from "@/lib/relay/bus";
+import { type BusMessage, encodeBusMessage, LocalBus, MAX_BUS_PAYLOAD_BYTES, type ReplicaBus } from "@/lib/replica-bus";
 import { applyPresence, type LiveEvent, type Viewer } from "./events";
 import { type Joining, type LiveDirectory, type LiveLimits, LiveTables, PRESENCE_COALESCE_MS } from "./hub";
 import { PRESENCE_BATCH } from "./messages";

@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { processSingleton } from "@/lib/process-singleton";
 import type { ProjectRole } from "@/db/schema";
-import type { BusMessage, ReplicaBus } from "@/lib/relay/bus";
+import type { BusMessage, ReplicaBus } from "@/lib/replica-bus";
 import { type LiveEvent, type RevokeReason, type Viewer, type ViewerId, viewerKey } from "./events";
 import { type BusViewer, PRESENCE_BATCH } from "./messages";
 

@@ -5,7 +5,7 @@ export type BusViewer = ViewerId & { editing: number | null };
 
 /**
  * What the live tables of one server tell those of all servers over the
- * relay's bus (lib/relay/bus.ts). Every message is bounded in size: PostgreSQL
+ * relay's bus (lib/replica-bus.ts). Every message is bounded in size: PostgreSQL
  * refuses NOTIFY payloads of 8,000 bytes or more.
  */
 export type LiveBusMessage =

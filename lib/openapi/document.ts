@@ -11,7 +11,7 @@ import { midasEndpoints } from "@/lib/midas/endpoints";
 import { opsEndpoints } from "@/lib/ops/endpoints";
 import type { Need } from "@/lib/projects/roles";
 import { projectsEndpoints } from "@/lib/projects/endpoints";
-import { relayEndpoints } from "@/lib/relay/endpoints";
+import { revitEndpoints } from "@/lib/revit/endpoints";
 import { MAX_ID } from "@/lib/validation";
 import { errorBody, errorExample } from "./errors";
 import { examples, type OperationExample } from "./examples";
@@ -21,7 +21,7 @@ export const contracts: Record<string, Record<string, AnyEndpoint>> = {
   auth: authEndpoints as Record<string, AnyEndpoint>,
   projects: projectsEndpoints as Record<string, AnyEndpoint>,
   datasets: datasetsEndpoints as Record<string, AnyEndpoint>,
-  relay: relayEndpoints as Record<string, AnyEndpoint>,
+  relay: revitEndpoints as Record<string, AnyEndpoint>,
   calculations: calculationsEndpoints as Record<string, AnyEndpoint>,
   assistant: assistantEndpoints as Record<string, AnyEndpoint>,
   midas: midasEndpoints as Record<string, AnyEndpoint>,

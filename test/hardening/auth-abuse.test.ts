@@ -9,7 +9,7 @@ import * as status from "@/app/api/revit/status/route";
 import * as tokenById from "@/app/api/revit/tokens/[id]/route";
 import * as tokens from "@/app/api/revit/tokens/route";
 import { rateLimits, sessions } from "@/db/schema";
-import { RevitAgent } from "@/lib/relay/agent";
+import { RevitAgent } from "@/lib/revit/agent";
 import { hashToken } from "@/lib/auth/tokens";
 import { resetEnv } from "@/lib/env";
 import { testDb, useTestDatabase } from "@/test/database";

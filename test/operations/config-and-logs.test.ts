@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { RevitAgent } from "@/lib/relay/agent";
+import { RevitAgent } from "@/lib/revit/agent";
 import { processDatabase } from "@/test/hardening/process-database";
 import { report } from "@/test/hardening/report";
 import { api, ensureBuild, logIn, root, startServer } from "@/test/server-process";

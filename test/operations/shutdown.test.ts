@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { RevitAgent } from "@/lib/relay/agent";
+import { RevitAgent } from "@/lib/revit/agent";
 import { processDatabase } from "@/test/hardening/process-database";
 import { report } from "@/test/hardening/report";
 import { api, ensureBuild, logIn, type ServerProcess, startServer } from "@/test/server-process";

@@ -17,7 +17,7 @@ import { type Connection, connect, drizzleFor, isDatabaseBusy, poolState, queryR
 import { runHousekeeping } from "@/db/queries/housekeeping";
 import { rateLimits, revitPushes, revitTokens, sessions } from "@/db/schema";
 import { hashToken } from "@/lib/auth/tokens";
-import { MAX_TOKENS_PER_USER, MAX_WAITING_PUSHES_PER_TABLE } from "@/lib/relay/service";
+import { MAX_TOKENS_PER_USER, MAX_WAITING_PUSHES_PER_TABLE } from "@/lib/revit/service";
 import { testDb, useTestDatabase } from "@/test/database";
 import { expectJson, TestClient } from "@/test/http";
 import { useTestRelays } from "@/test/relay";

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { databaseDirectory } from "@/lib/live/directory";
 import { applyPresence, type LiveEvent, type Viewer } from "@/lib/live/events";
 import { LiveTables, setLiveTables } from "@/lib/live/hub";
-import { LocalBus } from "@/lib/relay/bus";
+import { LocalBus } from "@/lib/replica-bus";
 import { type ServerSentEvent, serverSentEvents } from "@/test/sse";
 import { useTestDatabase } from "@/test/database";
 import { expectJson } from "@/test/http";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { RevitAgent, type ReceivedPush } from "@/lib/relay/agent";
+import { RevitAgent, type ReceivedPush } from "@/lib/revit/agent";
 import { useTestDatabase } from "@/test/database";
 import { expectJson, type TestClient } from "@/test/http";
 import { useTestRelays } from "@/test/relay";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { closeConnection, connect, getConnection, setConnection } from "@/db/client";
-import { getRelay, setRelay } from "@/lib/relay/registry";
+import { getRelay, setRelay } from "@/lib/revit/registry";
 import { useTestDatabase } from "@/test/database";
 import { expectJson, TestClient } from "@/test/http";
 import { useTestRelays } from "@/test/relay";

@@ -2,7 +2,7 @@ import { getConnection, poolState } from "@/db/client";
 import { databaseState, LATEST_MIGRATION } from "@/db/queries/health";
 import { answer, route } from "@/lib/http/route";
 import { opsEndpoints } from "@/lib/ops/endpoints";
-import { getRelay } from "@/lib/relay/registry";
+import { getRelay } from "@/lib/revit/registry";
 
 /**
  * Readiness, for load balancers and orchestrators: the database answers and

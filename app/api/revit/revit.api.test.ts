@@ -6,9 +6,9 @@ import * as fetchAll from "@/app/api/database/[ds]/fetch-all/route";
 import * as pushAll from "@/app/api/websocket/[ds]/fetch-all/route";
 import * as pushOne from "@/app/api/websocket/[ds]/fetch-one/[parameter]/route";
 import { revitPushes } from "@/db/schema";
-import { RevitAgent, type ReceivedPush } from "@/lib/relay/agent";
-import type { ErrorMessage, WelcomeMessage } from "@/lib/relay/protocol";
-import { setRelay } from "@/lib/relay/registry";
+import { RevitAgent, type ReceivedPush } from "@/lib/revit/agent";
+import type { ErrorMessage, WelcomeMessage } from "@/lib/revit/protocol";
+import { setRelay } from "@/lib/revit/registry";
 import { testDb, useTestDatabase } from "@/test/database";
 import { expectJson, ORIGIN, type TestClient } from "@/test/http";
 import { useTestRelays } from "@/test/relay";
@@ -495,7 +495,7 @@ describe("live events for the browser (GET /api/revit/events)", () => {
   });
 
   it("answers 503 when the relay is not running", async () => {
-    const { getRelay } = await import("@/lib/relay/registry");
+    const { getRelay } = await import("@/lib/revit/registry");
     const current = getRelay();
     setRelay(undefined);
     try {

@@ -1,14 +1,14 @@
 import { countConnections } from "@/db/queries/revit";
 import { eventStream } from "@/lib/http/event-stream";
 import { ApiError, route } from "@/lib/http/route";
-import { relayEndpoints } from "@/lib/relay/endpoints";
-import { getRelay } from "@/lib/relay/registry";
+import { revitEndpoints } from "@/lib/revit/endpoints";
+import { getRelay } from "@/lib/revit/registry";
 
 /**
  * Server-sent events for the signed-in user's browsers: how many add-ins are
  * connected (`connections`), and every change of a push's state (`push`).
  */
-export const GET = route(relayEndpoints.events, async ({ auth, request }) => {
+export const GET = route(revitEndpoints.events, async ({ auth, request }) => {
   const relay = getRelay();
   if (!relay) throw new ApiError(503, "The Revit relay is not running on this server.");
   const userId = auth.user.id;

@@ -1,6 +1,6 @@
 import { recentPushes } from "@/db/queries/revit";
 import { route } from "@/lib/http/route";
-import { relayEndpoints } from "@/lib/relay/endpoints";
-import { summarisePush } from "@/lib/relay/summary";
+import { revitEndpoints } from "@/lib/revit/endpoints";
+import { summarisePush } from "@/lib/revit/summary";
 
-export const GET = route(relayEndpoints.pushes, async ({ auth }) => ({ pushes: (await recentPushes(auth.user.id)).map(summarisePush) }));
+export const GET = route(revitEndpoints.pushes, async ({ auth }) => ({ pushes: (await recentPushes(auth.user.id)).map(summarisePush) }));

@@ -1,7 +1,7 @@
 import { listConnections } from "@/db/queries/revit";
 import { route } from "@/lib/http/route";
-import { relayEndpoints } from "@/lib/relay/endpoints";
+import { revitEndpoints } from "@/lib/revit/endpoints";
 
-export const GET = route(relayEndpoints.status, async ({ auth }) => ({
+export const GET = route(revitEndpoints.status, async ({ auth }) => ({
   connected: (await listConnections(auth.user.id)).map((c) => ({ ...c, connectedAt: c.connectedAt.toISOString(), lastSeenAt: c.lastSeenAt.toISOString() })),
 }));

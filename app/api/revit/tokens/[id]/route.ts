@@ -1,8 +1,8 @@
 import { route } from "@/lib/http/route";
-import { relayEndpoints } from "@/lib/relay/endpoints";
-import { revokeUserToken } from "@/lib/relay/service";
+import { revitEndpoints } from "@/lib/revit/endpoints";
+import { revokeUserToken } from "@/lib/revit/service";
 
-export const DELETE = route(relayEndpoints.revokeToken, async ({ auth, params }) => {
+export const DELETE = route(revitEndpoints.revokeToken, async ({ auth, params }) => {
   await revokeUserToken(auth.user.id, params.id);
   return { ok: true } as const;
 });

@@ -29,7 +29,7 @@ import { findUserById } from "@/db/queries/users";
 import type { RevitToken } from "@/db/schema";
 import { hashToken } from "@/lib/auth/tokens";
 import { joinPayload, needsPreviousBaseline, nextBaseline, splitPayload } from "./baseline";
-import type { BusMessage, ReplicaBus } from "./bus";
+import type { BusMessage, ReplicaBus } from "@/lib/replica-bus";
 import { buildPushFrames, type PushMeta } from "./frames";
 import { summarisePush, type UserEvent } from "./summary";
 import {

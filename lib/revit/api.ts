@@ -1,8 +1,8 @@
 import { typedRoutes } from "@/lib/http/contract";
-import type { relayEndpoints } from "./endpoints";
+import type { revitEndpoints } from "./endpoints";
 
 /** Pushes to the Revit add-in, add-in tokens and the live relay: where each call goes (what it takes and answers: ./endpoints). */
-export const relayRoutes = {
+export const revitRoutes = {
   preview: { method: "POST", path: "/api/projects/{id}/pushes/preview" },
   push: { method: "POST", path: "/api/projects/{id}/pushes" },
   pushes: { method: "GET", path: "/api/revit/pushes" },
@@ -16,4 +16,4 @@ export const relayRoutes = {
 } as const;
 
 /** The routes as the browser calls them, typed by their endpoints' schemas (zod itself stays on the server). */
-export const relayApi = typedRoutes<typeof relayEndpoints>(relayRoutes);
+export const revitApi = typedRoutes<typeof revitEndpoints>(revitRoutes);

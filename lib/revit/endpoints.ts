@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { datasetParams } from "@/lib/datasets/route-params";
 import { endpoint } from "@/lib/http/contract";
-import { relayRoutes } from "./api";
+import { revitRoutes } from "./api";
 import { projectParams } from "@/lib/projects/schemas";
 import { createTokenSchema, pushBodySchema, pushRequestSchema, pushRowParams, tokenParams } from "./schemas";
 
@@ -59,9 +59,9 @@ const connectionSchema = z.object({
 
 const previewRow = z.record(z.string(), z.union([z.string(), z.number()]));
 
-export const relayEndpoints = {
+export const revitEndpoints = {
   preview: endpoint({
-    ...relayRoutes.preview,
+    ...revitRoutes.preview,
     summary: "What a push would change in Revit since your add-in last applied this table, and which add-ins would receive it",
     tag,
     auth: true,
@@ -81,7 +81,7 @@ export const relayEndpoints = {
     errors: [400, 401, 403, 404, 415],
   }),
   push: endpoint({
-    ...relayRoutes.push,
+    ...revitRoutes.push,
     summary: "Push a Revit table, or one row of it, to your connected add-ins (editors and owners)",
     tag,
     auth: true,
@@ -93,7 +93,7 @@ export const relayEndpoints = {
     errors: [400, 401, 403, 404, 415, 429, 503],
   }),
   pushes: endpoint({
-    ...relayRoutes.pushes,
+    ...revitRoutes.pushes,
     summary: "Your 50 most recent pushes and what the add-ins answered",
     tag,
     auth: true,
@@ -102,7 +102,7 @@ export const relayEndpoints = {
     errors: [401],
   }),
   events: endpoint({
-    ...relayRoutes.events,
+    ...revitRoutes.events,
     summary: "Server-sent events: connected add-ins (`connections`) and every change of a push (`push`)",
     tag,
     auth: true,
@@ -112,7 +112,7 @@ export const relayEndpoints = {
     errors: [401, 503],
   }),
   status: endpoint({
-    ...relayRoutes.status,
+    ...revitRoutes.status,
     summary: "Your add-ins connected now",
     tag,
     auth: true,
@@ -121,7 +121,7 @@ export const relayEndpoints = {
     errors: [401],
   }),
   tokens: endpoint({
-    ...relayRoutes.tokens,
+    ...revitRoutes.tokens,
     summary: "Your live add-in tokens (never the token itself)",
     tag,
     auth: true,
@@ -130,7 +130,7 @@ export const relayEndpoints = {
     errors: [401],
   }),
   createToken: endpoint({
-    ...relayRoutes.createToken,
+    ...revitRoutes.createToken,
     summary: "Create an add-in token; the token is in this answer only",
     tag,
     auth: true,
@@ -140,7 +140,7 @@ export const relayEndpoints = {
     errors: [400, 401, 409, 415],
   }),
   revokeToken: endpoint({
-    ...relayRoutes.revokeToken,
+    ...revitRoutes.revokeToken,
     summary: "Revoke a token; its add-ins are disconnected at once",
     tag,
     auth: true,
@@ -152,7 +152,7 @@ export const relayEndpoints = {
 
   // The spec's push routes: they act on the caller's current project.
   pushAll: endpoint({
-    ...relayRoutes.pushAll,
+    ...revitRoutes.pushAll,
     summary: "Push the current project's table to your add-ins (spec; body {user} is ignored: the session says who pushes)",
     tag: legacyTag,
     legacy: true,
@@ -165,7 +165,7 @@ export const relayEndpoints = {
     errors: [400, 401, 403, 404, 415, 429, 503],
   }),
   pushOne: endpoint({
-    ...relayRoutes.pushOne,
+    ...revitRoutes.pushOne,
     summary: "Push one row of the current project's table, found by Parameter (spec)",
     tag: legacyTag,
     legacy: true,
