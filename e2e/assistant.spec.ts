@@ -70,13 +70,12 @@ test("Stop ends a streaming answer and keeps what came", async ({ page }) => {
   await page.goto("/midas/chatbot");
   await ask(page, "give me a long answer");
   await expect(page.getByText(/Paragraph 2:/)).toBeVisible();
+  // Stopped for good: the answer's stream is cut off before its end, so nothing more can arrive.
+  const cutOff = page.waitForEvent("requestfailed", (r) => new URL(r.url()).pathname === "/api/chat");
   await page.getByRole("button", { name: "Stop the answer" }).click();
+  await cutOff;
   await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
   await expect(page.getByText(/Paragraph 1:/)).toBeVisible();
-  // Stopped for good: nothing more arrives.
-  const shown = await page.getByText(/Paragraph \d+:/).count();
-  await page.waitForTimeout(1_000);
-  expect(await page.getByText(/Paragraph \d+:/).count()).toBe(shown);
   await expect(page.getByText(/Paragraph 60:/)).toHaveCount(0);
 });
 

@@ -82,12 +82,12 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const stop = (signal: NodeJS.Signals = "SIGTERM") =>
-    new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-      child.once("exit", (code) => resolve(code));
-      child.kill(signal);
-    });
+  // Resolves once the process has exited and its output is all read ("close", not "exit"): output() is then final.
+  const closed = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+  const stop = (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return closed;
+  };
   return { url, port, child, output: () => output, stop };
 }
 

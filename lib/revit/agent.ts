@@ -81,7 +81,11 @@ export class RevitAgent extends EventEmitter {
         }),
       );
     });
-    ws.on("message", (data) => void this.onMessage(data.toString()));
+    // Frames already read when this socket was dropped still arrive: a push taken in from them could never be
+    // acknowledged, and coming again after the reconnect it would pass for one applied before. It is sent again.
+    ws.on("message", (data) => {
+      if (ws.readyState === ws.OPEN) void this.onMessage(data.toString());
+    });
     ws.on("error", () => {});
     ws.on("close", (code, reason) => {
       this.emit("close", code, reason.toString());

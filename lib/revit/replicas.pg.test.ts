@@ -62,7 +62,7 @@ describe("two server processes on one PostgreSQL", () => {
     expect(push.rows).toEqual(rows.body.data);
 
     // The acknowledgement, taken by server B, is what server A reports.
-    for (let i = 0; i < 50; i++) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
       const pushes = await api<{ pushes: { pushId: string; status: string }[] }>(a.url, cookie, "GET", "/api/revit/pushes");
       if (pushes.body.pushes.find((p) => p.pushId === answer.body.pushId)?.status === "applied") break;
       await new Promise((r) => setTimeout(r, 100));

@@ -10,7 +10,7 @@ import { createScratchDatabase } from "@/test/pg-database";
  */
 export async function processDatabase(): Promise<{ env: Record<string, string>; kind: "pg" | "pglite"; drop: () => Promise<void> }> {
   if (process.env.TEST_DB_KIND === "pg" && process.env.TEST_DATABASE_URL) {
-    const scratch = await createScratchDatabase({ prefix: "pontifex_hard" });
+    const scratch = await createScratchDatabase({ prefix: "pontifex_hard", migrated: true });
     return { env: { DATABASE_URL: scratch.url, SEED_DEMO: "1" }, kind: "pg", drop: scratch.drop };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "pontifex-hard-"));

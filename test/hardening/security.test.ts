@@ -107,10 +107,18 @@ describe("1. one user can take the server down for good", () => {
       await locker.connect();
       await locker.query("BEGIN");
       await locker.query("LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE");
+      const watcher = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      await watcher.connect();
       const started = performance.now();
       const during = Array.from({ length: 30 }, () => fetch(`${url}/api/auth/me`, { headers: { cookie } }).then((r) => r.status));
-      // While they queue, readiness says the pool is starved (or, between waves, at least answers).
-      await new Promise((r) => setTimeout(r, 300));
+      // While they queue, readiness says the pool is starved: asked once all 10 of the server's pooled connections
+      // wait on the lock (the other 20 requests queue for one until the acquire timeout).
+      const waitingOnLock = async () =>
+        (await watcher.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"))
+          .rows[0]!.n;
+      const blockedBy = Date.now() + 10_000;
+      while ((await waitingOnLock()) < 10 && Date.now() < blockedBy) await new Promise((r) => setTimeout(r, 10));
+      await watcher.end();
       const readyWhileStuck = await fetch(`${url}/api/ready`);
       const readyBody = (await readyWhileStuck.json()) as { checks: { pool: string } };
       const answered = await Promise.all(during);

@@ -84,6 +84,10 @@ export async function startMidasSimulator(options: MidasSimulatorOptions): Promi
       } else answer();
     });
   });
+  // Idle connections kept two minutes, as servers such as Kestrel (130 s) and IIS (120 s) keep them, not Node's 5 s:
+  // with 5 s, a client that reused a connection idle for about that long (a test's steps between two MIDAS calls, on a
+  // busy machine) could send its request as the simulator closed it, and get ECONNRESET ("MIDAS unreachable").
+  server.keepAliveTimeout = 130_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve);

@@ -205,9 +205,9 @@ describe("Should fix: sockets per token, ack before hello, invisible characters"
     const gone = new Promise((resolve) => first.ws.once("close", resolve));
     first.ws.close();
     await gone;
-    // The server forgets the closed socket when its close handshake ends: poll briefly for the freed place.
+    // The server forgets the closed socket when its close handshake ends: try again until the place is free.
     let again = await openSocket(token);
-    for (let i = 0; i < 20 && again.status === 429; i++) {
+    for (const deadline = Date.now() + 15_000; again.status === 429 && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 50));
       again = await openSocket(token);
     }

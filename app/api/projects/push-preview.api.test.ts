@@ -60,7 +60,7 @@ async function addIn(fail: string[] = []) {
 async function pushAndWait(body: Record<string, unknown>) {
   const answer = await expectJson<{ status: string; pushId: string }>(await me.client.post(pushes.POST, "", { ...at(), body }), 202);
   expect(answer.status).toBe("delivered");
-  for (let i = 0; i < 100; i++) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     const { pushes: list } = await expectJson<{ pushes: { pushId: string; ackedAt: string | null }[] }>(
       await me.client.get(recent.GET, "/api/revit/pushes"),
       200,

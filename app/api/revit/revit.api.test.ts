@@ -356,8 +356,11 @@ describe("pushes", () => {
     const daveGot = daveAgent.next<ReceivedPush>("push");
     const answer = await expectJson<PushAnswer>(await pushTable(dave, "pier"), 202);
     expect((await daveGot).pushId).toBe(answer.pushId);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(erinAgent.received).toHaveLength(0);
+    // Pushes reach an add-in in order: once Erin's own later push is in, Dave's would have come before it.
+    const erinGot = erinAgent.next<ReceivedPush>("push");
+    const erinsOwn = await expectJson<PushAnswer>(await pushTable(erin, "pier"), 202);
+    expect((await erinGot).pushId).toBe(erinsOwn.pushId);
+    expect(erinAgent.received.map((p) => p.pushId)).toEqual([erinsOwn.pushId]);
     expect((await listPushes(erin)).some((p) => p.pushId === answer.pushId)).toBe(false);
     // Erin's add-in cannot acknowledge Dave's push either.
     const error = erinAgent.next<ErrorMessage>("error-message");
