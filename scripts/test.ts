@@ -17,8 +17,14 @@ mkdirSync(results, { recursive: true });
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-const run = (command: string, args: string[], extraEnv: Record<string, string> = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } }).status ?? 1;
+// Where CI's minutes go: each step's wall-clock time, printed with the summary (README "CI").
+const timings: string[] = [];
+const run = (command: string, args: string[], extraEnv: Record<string, string> = {}) => {
+  const started = performance.now();
+  const status = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } }).status ?? 1;
+  timings.push(`${[command, ...args].map((part) => path.basename(part)).join(" ").slice(0, 40)}: ${Math.round((performance.now() - started) / 1000)} s`);
+  return status;
+};
 
 type Tally = { passed: number; failed: number; skipped: number };
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
@@ -88,5 +94,6 @@ if (failures.length > 0) {
   writeFileSync(path.join(results, "failures.txt"), text);
   console.log(text);
 }
+console.log(`Time: ${timings.join("; ")}`);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
 process.exit(total.failed > 0 ? 1 : 0);
