@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "./fixtures";
-import { BASE_URL, isMobile, LLM_TEST_KEY, signUpAndLogIn } from "./helpers";
+import { BASE_URL, isMobile, LLM_TEST_KEY, PHONE, signUpAndLogIn } from "./helpers";
 
 // The app runs with LLM_BASE_URL on the scripted fake model (test/llm-fake, default script; see playwright.config.ts).
 
@@ -79,7 +79,7 @@ test("Stop ends a streaming answer and keeps what came", async ({ page }) => {
   await expect(page.getByText(/Paragraph 60:/)).toHaveCount(0);
 });
 
-test("an old conversation reopens from the sidebar", async ({ page }, testInfo) => {
+test("an old conversation reopens from the sidebar", PHONE, async ({ page }, testInfo) => {
   await page.goto("/midas/chatbot");
   await ask(page, "Tension lap length of N16 bars in f'c 40 concrete with cd 50 mm?");
   await expect(page.getByText(/Lsy\.t\.lap = /)).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
-import { BASE_URL, screenRowsRequest, shareCurrentProject, signUpAndLogIn } from "./helpers";
+import { BASE_URL, PHONE, screenRowsRequest, shareCurrentProject, signUpAndLogIn } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -34,7 +34,7 @@ test.beforeEach(async ({ page }) => {
   await signUpAndLogIn(page);
 });
 
-test("the four screens show their titles, push labels and the demo rows", async ({ page }) => {
+test("the four screens show their titles, push labels and the demo rows", PHONE, async ({ page }) => {
   const screens = [
     ["/revitpier", "Revit_Pier Data", "Push All to Revit", "PierHeight"],
     ["/revitabt", "Revit_Abt Data", "Push All to Revit", "BackwallHeight"],
@@ -58,7 +58,7 @@ test("fetch-all arrives gzipped for a browser that accepts it", async ({ page })
   expect(((await res.json()) as { data: Row[] }).data.length).toBeGreaterThanOrEqual(25);
 });
 
-test("create a row: a new input row at the top, the check confirms it, the Fetched line updates", async ({ page }) => {
+test("create a row: a new input row at the top, the check confirms it, the Fetched line updates", PHONE, async ({ page }) => {
   const name = `NewParam_${tag()}`;
   await openDataset(page, "/revitabt");
   const before = Number((await page.getByTestId("fetched-line").textContent())!.match(/Fetched (\d+)/)![1]);
@@ -85,7 +85,7 @@ test("the X cancels a new row without writing anything", async ({ page }) => {
   expect(rows.some((r) => r.Parameter === name)).toBe(false);
 });
 
-test("edit an angle row: degrees on screen, Save asks first, radians stored, untouched cells unchanged", async ({ page }) => {
+test("edit an angle row: degrees on screen, Save asks first, radians stored, untouched cells unchanged", PHONE, async ({ page }) => {
   const name = `TestSkewAngle_${tag()}`;
   const row = await createRow(page.request, "pier", { Parameter: name, Item1: "0.261799387799", Item2: "0.1234567890123" });
   await openDataset(page, "/revitpier", name);
@@ -125,7 +125,7 @@ test("Exit discards the edits; Escape exits too", async ({ page }) => {
   expect((await fetchRow(page.request, "box", row.Id!)).Item1).toBe("1.0");
 });
 
-test("Copy to N Number Cells fills Item1..ItemN and adds the missing Item columns", async ({ page }) => {
+test("Copy to N Number Cells fills Item1..ItemN and adds the missing Item columns", PHONE, async ({ page }) => {
   const name = `CopyMe_${tag()}`;
   const row = await createRow(page.request, "box", { Parameter: name, Item1: "0" });
   await openDataset(page, "/revitbox", name);
@@ -145,7 +145,7 @@ test("Copy to N Number Cells fills Item1..ItemN and adds the missing Item column
   await expect(grid(page).getByRole("columnheader", { name: "Item14" })).toBeAttached();
 });
 
-test("Paste Excel Data places values into Item1, Item2, ... where those columns exist", async ({ page }) => {
+test("Paste Excel Data places values into Item1, Item2, ... where those columns exist", PHONE, async ({ page }) => {
   const name = `PasteMe_${tag()}`;
   const row = await createRow(page.request, "coresetup", { Parameter: name, Item1: "a" });
   await openDataset(page, "/coresetup", name);
@@ -224,7 +224,7 @@ test("the filter, sort and preset survive a save (the table refetches in place)"
   await expect(rowOf(page, `${prefix}_1`).getByRole("gridcell", { name: "9", exact: true })).toBeVisible();
 });
 
-test("delete asks for confirmation, then removes the row", async ({ page }) => {
+test("delete asks for confirmation, then removes the row", PHONE, async ({ page }) => {
   const name = `DeleteMe_${tag()}`;
   const row = await createRow(page.request, "pier", { Parameter: name, Item1: "1" });
   await openDataset(page, "/revitpier", name);

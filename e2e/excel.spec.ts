@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { expect, type Page, test } from "./fixtures";
-import { shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
+import { PHONE, shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
 
 const grid = (page: Page) => page.getByTestId("parameter-grid");
 const rowOf = (page: Page, parameter: string) =>
@@ -13,56 +13,60 @@ async function openPier(page: Page) {
   await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items in \d+ms$/);
 }
 
-test("export XLSX, change one cell in the workbook, re-import: the preview shows exactly that cell, apply shows it on screen", async ({ page }, testInfo) => {
-  await signUpAndLogIn(page);
-  await openPier(page);
+test(
+  "export XLSX, change one cell in the workbook, re-import: the preview shows exactly that cell, apply shows it on screen",
+  PHONE,
+  async ({ page }, testInfo) => {
+    await signUpAndLogIn(page);
+    await openPier(page);
 
-  await page.getByRole("button", { name: "Export / Import" }).click();
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("menuitem", { name: "Excel workbook (.xlsx)" }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^Viaduct copy - Revit_Pier Data - \d{4}-\d{2}-\d{2}\.xlsx$/);
+    await page.getByRole("button", { name: "Export / Import" }).click();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("menuitem", { name: "Excel workbook (.xlsx)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^Viaduct copy - Revit_Pier Data - \d{4}-\d{2}-\d{2}\.xlsx$/);
 
-  // The engineer's edit in Excel: PierHeight's Item1.
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await download.path());
-  const sheet = workbook.getWorksheet("Revit_Pier Data")!;
-  expect(sheet.getRow(1).getCell(1).value).toBe("Id");
-  expect(sheet.getRow(1).getCell(2).value).toBe("Parameter");
-  const item1 = (sheet.getRow(1).values as unknown[]).indexOf("Item1");
-  let before = "";
-  sheet.eachRow((row) => {
-    if (row.getCell(2).value === "PierHeight") {
-      before = String(row.getCell(item1).value);
-      row.getCell(item1).value = 98.765;
-    }
-  });
-  expect(before).not.toBe("");
-  const changed = testInfo.outputPath("pier-changed.xlsx");
-  await workbook.xlsx.writeFile(changed);
+    // The engineer's edit in Excel: PierHeight's Item1.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.getWorksheet("Revit_Pier Data")!;
+    expect(sheet.getRow(1).getCell(1).value).toBe("Id");
+    expect(sheet.getRow(1).getCell(2).value).toBe("Parameter");
+    const item1 = (sheet.getRow(1).values as unknown[]).indexOf("Item1");
+    let before = "";
+    sheet.eachRow((row) => {
+      if (row.getCell(2).value === "PierHeight") {
+        before = String(row.getCell(item1).value);
+        row.getCell(item1).value = 98.765;
+      }
+    });
+    expect(before).not.toBe("");
+    const changed = testInfo.outputPath("pier-changed.xlsx");
+    await workbook.xlsx.writeFile(changed);
 
-  await page.getByRole("button", { name: "Export / Import" }).click();
-  await page.getByRole("menuitem", { name: "Import from Excel or CSV..." }).click();
-  const dialog = page.getByRole("dialog", { name: "Import into Revit_Pier Data" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel("Excel workbook (.xlsx) or CSV file").setInputFiles(changed);
+    await page.getByRole("button", { name: "Export / Import" }).click();
+    await page.getByRole("menuitem", { name: "Import from Excel or CSV..." }).click();
+    const dialog = page.getByRole("dialog", { name: "Import into Revit_Pier Data" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Excel workbook (.xlsx) or CSV file").setInputFiles(changed);
 
-  // Read or refused: a refusal names its reason here instead of reading as a missing summary.
-  const summary = dialog.getByTestId("import-summary");
-  await expect(summary.or(dialog.getByTestId("import-error"))).toBeVisible();
-  expect(await dialog.getByTestId("import-error").allInnerTexts()).toEqual([]);
-  await expect(summary).toContainText("0 rows to add, 1 row to change (1 cell), 0 rows not in the file, 0 conflicts.");
-  const cells = dialog.getByTestId("import-changed").locator("li[data-column]");
-  await expect(cells).toHaveCount(1);
-  await expect(cells).toHaveText(`Item1: ${before} → 98.765`);
-  await expect(dialog.getByTestId("import-changed").locator("li[data-parameter]")).toHaveAttribute("data-parameter", "PierHeight");
+    // Read or refused: a refusal names its reason here instead of reading as a missing summary.
+    const summary = dialog.getByTestId("import-summary");
+    await expect(summary.or(dialog.getByTestId("import-error"))).toBeVisible();
+    expect(await dialog.getByTestId("import-error").allInnerTexts()).toEqual([]);
+    await expect(summary).toContainText("0 rows to add, 1 row to change (1 cell), 0 rows not in the file, 0 conflicts.");
+    const cells = dialog.getByTestId("import-changed").locator("li[data-column]");
+    await expect(cells).toHaveCount(1);
+    await expect(cells).toHaveText(`Item1: ${before} → 98.765`);
+    await expect(dialog.getByTestId("import-changed").locator("li[data-parameter]")).toHaveAttribute("data-parameter", "PierHeight");
 
-  await dialog.getByRole("button", { name: "Apply" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText("Imported pier-changed.xlsx: 0 rows added, 1 row changed, 0 rows removed")).toBeVisible();
-  await page.getByPlaceholder("Filter Parameters...").fill("PierHeight");
-  await expect(rowOf(page, "PierHeight").getByRole("gridcell", { name: "98.765", exact: true })).toBeVisible();
-});
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Imported pier-changed.xlsx: 0 rows added, 1 row changed, 0 rows removed")).toBeVisible();
+    await page.getByPlaceholder("Filter Parameters...").fill("PierHeight");
+    await expect(rowOf(page, "PierHeight").getByRole("gridcell", { name: "98.765", exact: true })).toBeVisible();
+  },
+);
 
 test("a file that cannot be imported is refused with its sheet, row and column; nothing changes", async ({ page }, testInfo) => {
   await signUpAndLogIn(page);

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { menuRoutes } from "../lib/navigation";
-import { BASE_URL, isMobile, openMenu, PASSWORD, signUpAndLogIn, uniqueEmail } from "./helpers";
+import { BASE_URL, isMobile, openMenu, PASSWORD, PHONE, signUpAndLogIn, uniqueEmail } from "./helpers";
 
 test.describe("home", () => {
   test("shows the product, the tagline, the waves and a Login button only when signed out", async ({ page }) => {
@@ -35,7 +35,7 @@ test.describe("home", () => {
 });
 
 test.describe("register and log in", () => {
-  test("a new engineer signs up, lands on /login, logs in, sees Success and reaches / after 2 s", async ({ page }) => {
+  test("a new engineer signs up, lands on /login, logs in, sees Success and reaches / after 2 s", PHONE, async ({ page }) => {
     const email = uniqueEmail();
     await page.goto("/register");
     await expect(page.getByRole("heading", { name: "Sign-up" })).toBeVisible();
@@ -130,7 +130,7 @@ test.describe("register and log in", () => {
 });
 
 test.describe("menus", () => {
-  test("signed out, Settings offers Login and Home; every menu lists its entries", async ({ page }, testInfo) => {
+  test("signed out, Settings offers Login and Home; every menu lists its entries", PHONE, async ({ page }, testInfo) => {
     await page.goto("/about");
     const settings = await openMenu(page, testInfo, "Settings");
     await expect(settings.getByRole("link", { name: "Login" })).toBeVisible();
@@ -170,7 +170,7 @@ test.describe("menus", () => {
     }
   });
 
-  test("signed in, Settings offers Settings, Home and Log Out; logging out returns to the signed-out menu", async ({ page }, testInfo) => {
+  test("signed in, Settings offers Settings, Home and Log Out; logging out returns to the signed-out menu", PHONE, async ({ page }, testInfo) => {
     await signUpAndLogIn(page);
     await page.goto("/about");
     const settings = await openMenu(page, testInfo, "Settings");
@@ -186,7 +186,7 @@ test.describe("menus", () => {
     expect((await page.request.get("/api/auth/me")).status()).toBe(401);
   });
 
-  test("menus open from the keyboard and by click @desktop", async ({ page }) => {
+  test("menus open from the keyboard and by click", async ({ page }) => {
     await page.goto("/about");
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Calculations" }).click();
     await expect(page.locator("[data-slot=navigation-menu-content][data-state=open]").getByRole("link", { name: "Lap Length" })).toBeVisible();
@@ -200,7 +200,7 @@ test.describe("menus", () => {
     await expect(content).toHaveCount(0);
   });
 
-  test("the first menu wanted opens by keyboard at once, its trigger keeping focus, and by hover after the delay @desktop", async ({ page }) => {
+  test("the first menu wanted opens by keyboard at once, its trigger keeping focus, and by hover after the delay", async ({ page }) => {
     // The bar's radix code loads when a menu is first wanted: the first Enter and the first hover must work all the same.
     await page.goto("/about");
     const bar = page.getByRole("navigation", { name: "Main" });
@@ -222,7 +222,7 @@ test.describe("menus", () => {
     await expect(content.getByRole("link", { name: "PSC Sections" })).toHaveCount(0);
   });
 
-  test("a menu entry navigates to its page", async ({ page }, testInfo) => {
+  test("a menu entry navigates to its page", PHONE, async ({ page }, testInfo) => {
     await page.goto("/");
     const calc = await openMenu(page, testInfo, "Calculations");
     await calc.getByRole("link", { name: "Concrete Shear" }).click();
@@ -232,7 +232,7 @@ test.describe("menus", () => {
 });
 
 test.describe("theme", () => {
-  test("the sun/moon button switches the theme, stores it under `theme`, and a reload keeps it", async ({ page }) => {
+  test("the sun/moon button switches the theme, stores it under `theme`, and a reload keeps it", PHONE, async ({ page }) => {
     await page.goto("/about");
     const html = page.locator("html");
     await expect(html).toHaveClass(/dark/);
@@ -310,7 +310,7 @@ test("pages run under the nonce Content-Security-Policy without a single violati
   }
 });
 
-test("no page is wider than the screen", async ({ page }) => {
+test("no page is wider than the screen", PHONE, async ({ page }) => {
   // Every page of the menu, one after another: the budget of one page walk, not of one page.
   test.setTimeout(180_000);
   await signUpAndLogIn(page);

@@ -19,6 +19,15 @@ export function uniqueEmail(prefix = "engineer"): string {
   return `${prefix}.${Date.now()}.${randomBytes(3).toString("hex")}@example.com`;
 }
 
+/**
+ * Every test runs at 1280 px; at 390 px (playwright.config.ts) only those tagged here: what a phone shows or does
+ * differently (the menu drawer, dialogs that open as drawers, the narrow toolbar, the assistant's sidebar drawer,
+ * widths), so the same behaviour is not tested twice.
+ */
+export const PHONE = { tag: "@phone" } as const;
+/** Only at 390 px: what is checked at 1280 px by a wider test of its own (e.g. the accessibility of every page). */
+export const PHONE_ONLY = { tag: "@phone-only" } as const;
+
 export function isMobile(testInfo: TestInfo): boolean {
   return testInfo.project.name.startsWith("mobile");
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { demoMidasTables } from "../lib/demo/seed-midas-data";
-import { acceptInvitation, BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, openMenu, signUpAndLogIn } from "./helpers";
+import { acceptInvitation, BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, openMenu, PHONE, signUpAndLogIn } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -69,97 +69,101 @@ async function openTable(page: Page, route: string) {
   await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items in \d+ms$/);
 }
 
-test("connect MIDAS on Settings, open the Midas tables, fix a problem by its link, preview, apply, and see the change log", async ({ page }, testInfo) => {
-  test.setTimeout(180_000);
-  await signUpAndLogIn(page);
-  const { project } = (await (await page.request.get("/api/projects/current")).json()) as { project: { id: number; name: string } };
-  await fillDemoTables(page.request, project.id);
+test(
+  "connect MIDAS on Settings, open the Midas tables, fix a problem by its link, preview, apply, and see the change log",
+  PHONE,
+  async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    await signUpAndLogIn(page);
+    const { project } = (await (await page.request.get("/api/projects/current")).json()) as { project: { id: number; name: string } };
+    await fillDemoTables(page.request, project.id);
 
-  // Create Midas without a connection: a link to Settings, the buttons disabled with the reason.
-  await page.goto("/midas");
-  await expect(page.getByRole("heading", { name: "Create Midas", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("midas-connection-state")).toContainText("You have no MIDAS connection yet");
-  await expect(page.locator('[data-disabled-reason^="Save your MIDAS connection"]').first()).toBeVisible();
+    // Create Midas without a connection: a link to Settings, the buttons disabled with the reason.
+    await page.goto("/midas");
+    await expect(page.getByRole("heading", { name: "Create Midas", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("midas-connection-state")).toContainText("You have no MIDAS connection yet");
+    await expect(page.locator('[data-disabled-reason^="Save your MIDAS connection"]').first()).toBeVisible();
 
-  // The connection on /settings: saved, only the last 4 characters shown, tested.
-  await page
-    .getByTestId("midas-connection-state")
-    .getByRole("link", { name: /Save your base URL/ })
-    .click();
-  await expect(page).toHaveURL(/\/settings#midas$/);
-  const card = page.locator("#midas");
-  await card.getByLabel("Base URL", { exact: true }).fill(`http://127.0.0.1:${MIDAS_SIM_PORT}/civil`);
-  await card.getByLabel("MAPI-Key", { exact: true }).fill(MIDAS_SIM_KEY);
-  await card.getByRole("button", { name: "Save" }).click();
-  await expect(card.getByTestId("midas-key-state")).toContainText(`Saved key: ••••${MIDAS_SIM_KEY.slice(-4)}`);
-  await expect(card.getByLabel("MAPI-Key", { exact: true })).toHaveValue("");
-  await card.getByRole("button", { name: "Test connection" }).click();
-  await expect(card.getByTestId("midas-test-result")).toContainText("Connected: MIDAS Civil NX");
-  await expect(card.getByTestId("midas-test-result")).toContainText("Version 2026 v2.2 (simulator).");
-  await page.reload();
-  await expect(page.locator("#midas").getByTestId("midas-key-state")).toContainText(`••••${MIDAS_SIM_KEY.slice(-4)}`);
-  expect(await page.content()).not.toContain(MIDAS_SIM_KEY);
+    // The connection on /settings: saved, only the last 4 characters shown, tested.
+    await page
+      .getByTestId("midas-connection-state")
+      .getByRole("link", { name: /Save your base URL/ })
+      .click();
+    await expect(page).toHaveURL(/\/settings#midas$/);
+    const card = page.locator("#midas");
+    await card.getByLabel("Base URL", { exact: true }).fill(`http://127.0.0.1:${MIDAS_SIM_PORT}/civil`);
+    await card.getByLabel("MAPI-Key", { exact: true }).fill(MIDAS_SIM_KEY);
+    await card.getByRole("button", { name: "Save" }).click();
+    await expect(card.getByTestId("midas-key-state")).toContainText(`Saved key: ••••${MIDAS_SIM_KEY.slice(-4)}`);
+    await expect(card.getByLabel("MAPI-Key", { exact: true })).toHaveValue("");
+    await card.getByRole("button", { name: "Test connection" }).click();
+    await expect(card.getByTestId("midas-test-result")).toContainText("Connected: MIDAS Civil NX");
+    await expect(card.getByTestId("midas-test-result")).toContainText("Version 2026 v2.2 (simulator).");
+    await page.reload();
+    await expect(page.locator("#midas").getByTestId("midas-key-state")).toContainText(`••••${MIDAS_SIM_KEY.slice(-4)}`);
+    expect(await page.content()).not.toContain(MIDAS_SIM_KEY);
 
-  // Each Midas DB screen, the first from the menu.
-  const menu = await openMenu(page, testInfo, "Midas DB");
-  await menu.getByRole("link", { name: "Model Setup" }).click();
-  await expect(page).toHaveURL(/\/midas\/midassetup$/);
-  for (const [key, title] of SCREENS) {
-    await openTable(page, `/midas/${key}`);
-    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
-    await expect(page.getByTestId("table-project")).toContainText(project.name);
-  }
-  await expect(page.getByTestId("fill-from-revit")).toHaveCount(0);
-  await openTable(page, "/midas/midassetup");
-  await expect(page.getByTestId("fill-from-revit")).toBeVisible();
+    // Each Midas DB screen, the first from the menu.
+    const menu = await openMenu(page, testInfo, "Midas DB");
+    await menu.getByRole("link", { name: "Model Setup" }).click();
+    await expect(page).toHaveURL(/\/midas\/midassetup$/);
+    for (const [key, title] of SCREENS) {
+      await openTable(page, `/midas/${key}`);
+      await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+      await expect(page.getByTestId("table-project")).toContainText(project.name);
+    }
+    await expect(page.getByTestId("fill-from-revit")).toHaveCount(0);
+    await openTable(page, "/midas/midassetup");
+    await expect(page.getByTestId("fill-from-revit")).toBeVisible();
 
-  // The problem, and its link to the row.
-  await page.goto("/midas");
-  const problems = page.getByTestId("midas-problems");
-  await expect(problems).toContainText('GirderSection of span 3 (Item3) is "BOX-9999"');
-  await expect(page.locator('[data-disabled-reason^="Fix the 1 problem"]').first()).toBeVisible();
-  await problems.getByRole("link", { name: "Model Setup · GirderSection · Item3" }).click();
-  await expect(page).toHaveURL(/\/midas\/midassetup\?filter=GirderSection/);
-  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/);
-  await expect(page.getByPlaceholder("Filter Parameters...")).toHaveValue("GirderSection");
-  await page.getByRole("button", { name: "Edit GirderSection", exact: true }).click();
-  await page.getByTestId("edit-row").getByLabel("Item3 of GirderSection").fill("BOX-2000");
-  await page.getByRole("region", { name: "Edit tools" }).getByRole("button", { name: "Save" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByTestId("edit-row")).toHaveCount(0);
+    // The problem, and its link to the row.
+    await page.goto("/midas");
+    const problems = page.getByTestId("midas-problems");
+    await expect(problems).toContainText('GirderSection of span 3 (Item3) is "BOX-9999"');
+    await expect(page.locator('[data-disabled-reason^="Fix the 1 problem"]').first()).toBeVisible();
+    await problems.getByRole("link", { name: "Model Setup · GirderSection · Item3" }).click();
+    await expect(page).toHaveURL(/\/midas\/midassetup\?filter=GirderSection/);
+    await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/);
+    await expect(page.getByPlaceholder("Filter Parameters...")).toHaveValue("GirderSection");
+    await page.getByRole("button", { name: "Edit GirderSection", exact: true }).click();
+    await page.getByTestId("edit-row").getByLabel("Item3 of GirderSection").fill("BOX-2000");
+    await page.getByRole("region", { name: "Edit tools" }).getByRole("button", { name: "Save" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("edit-row")).toHaveCount(0);
 
-  await page.goto("/midas");
-  await expect(page.getByTestId("midas-no-problems")).toBeVisible();
-  await expect(page.getByTestId("midas-connection-state")).toContainText(`http://127.0.0.1:${MIDAS_SIM_PORT}/civil`);
+    await page.goto("/midas");
+    await expect(page.getByTestId("midas-no-problems")).toBeVisible();
+    await expect(page.getByTestId("midas-connection-state")).toContainText(`http://127.0.0.1:${MIDAS_SIM_PORT}/civil`);
 
-  await withSimulator(async () => {
-    await page.getByRole("button", { name: "Preview", exact: true }).click();
-    const preview = page.getByTestId("midas-preview");
-    await expect(preview).toBeVisible({ timeout: 30_000 });
-    await expect(preview.getByRole("row").filter({ hasText: "LCOM-GEN" })).toBeVisible();
+    await withSimulator(async () => {
+      await page.getByRole("button", { name: "Preview", exact: true }).click();
+      const preview = page.getByTestId("midas-preview");
+      await expect(preview).toBeVisible({ timeout: 30_000 });
+      await expect(preview.getByRole("row").filter({ hasText: "LCOM-GEN" })).toBeVisible();
 
-    await page.getByRole("button", { name: "Apply", exact: true }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Apply" }).click();
-    const result = page.getByTestId("midas-result");
-    await expect(result).toBeVisible({ timeout: 60_000 });
-    await expect(result.locator("[data-outcome]").first()).toHaveAttribute("data-outcome", "applied");
-    await expect(result).toContainText("MIDAS holds exactly what was sent.");
-  });
+      await page.getByRole("button", { name: "Apply", exact: true }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Apply" }).click();
+      const result = page.getByTestId("midas-result");
+      await expect(result).toBeVisible({ timeout: 60_000 });
+      await expect(result.locator("[data-outcome]").first()).toHaveAttribute("data-outcome", "applied");
+      await expect(result).toContainText("MIDAS holds exactly what was sent.");
+    });
 
-  // The change log: the run, who and what, the table versions, the full diff.
-  await page.getByRole("link", { name: "See it in the change log" }).click();
-  await expect(page).toHaveURL(/\/midas\/midaschangelog\?run=/);
-  const entry = page.getByTestId("changelog-entry").first();
-  await expect(entry.locator("[data-outcome]").first()).toHaveAttribute("data-outcome", "applied");
-  await expect(entry).toContainText("Grace Hopper");
-  await expect(entry.getByRole("list", { name: "Table versions" }).getByRole("link", { name: "Model Setup" })).toBeVisible();
-  await expect(entry.getByTestId("run-diff")).toBeVisible();
-  await page.getByRole("combobox", { name: "Outcome", exact: true }).selectOption("failed");
-  await page.getByRole("button", { name: "Filter" }).click();
-  await expect(page.getByTestId("changelog-count")).toHaveText(/^0 of 1 run$/);
-  await page.getByRole("link", { name: "Clear" }).click();
-  await expect(page.getByTestId("changelog-count")).toHaveText(/^1 of 1 run$/);
-});
+    // The change log: the run, who and what, the table versions, the full diff.
+    await page.getByRole("link", { name: "See it in the change log" }).click();
+    await expect(page).toHaveURL(/\/midas\/midaschangelog\?run=/);
+    const entry = page.getByTestId("changelog-entry").first();
+    await expect(entry.locator("[data-outcome]").first()).toHaveAttribute("data-outcome", "applied");
+    await expect(entry).toContainText("Grace Hopper");
+    await expect(entry.getByRole("list", { name: "Table versions" }).getByRole("link", { name: "Model Setup" })).toBeVisible();
+    await expect(entry.getByTestId("run-diff")).toBeVisible();
+    await page.getByRole("combobox", { name: "Outcome", exact: true }).selectOption("failed");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByTestId("changelog-count")).toHaveText(/^0 of 1 run$/);
+    await page.getByRole("link", { name: "Clear" }).click();
+    await expect(page.getByTestId("changelog-count")).toHaveText(/^1 of 1 run$/);
+  },
+);
 
 test("a viewer sees Create Midas with Apply disabled and the reason the API gives", async ({ page, browser }) => {
   // The owner: a fresh account whose first project gets a viewer.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "./fixtures";
-import { BASE_URL, isMobile, shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
+import { BASE_URL, isMobile, PHONE, shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
 
 const tag = () => randomBytes(3).toString("hex");
 const headers = { origin: BASE_URL };
@@ -29,7 +29,7 @@ async function rowNames(page: Page): Promise<string[]> {
   return page.getByTestId("parameter-grid").locator("[data-column=Parameter]").allInnerTexts();
 }
 
-test("create a project, switch between two projects and see each one's rows", async ({ page }, testInfo) => {
+test("create a project, switch between two projects and see each one's rows", PHONE, async ({ page }, testInfo) => {
   const mobile = isMobile(testInfo);
   await signUpAndLogIn(page, uniqueEmail("switch"), { demoCopy: false });
   const first = `FirstOnly_${tag()}`;
@@ -165,7 +165,7 @@ test("without any project, a data screen explains projects and offers to create 
   await expect(page.getByTestId("table-project")).toContainText("Fresh start");
 });
 
-test("an owner renames and deletes a project on /settings (typing its name to confirm)", async ({ page }) => {
+test("an owner renames and deletes a project on /settings (typing its name to confirm)", PHONE, async ({ page }) => {
   await signUpAndLogIn(page, uniqueEmail("owner"), { demoCopy: false });
   await page.goto("/settings");
   const section = page.getByTestId("project-settings").filter({ hasText: "My first project" });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { expect, type Page, test } from "./fixtures";
-import { BASE_URL, signUpAndLogIn } from "./helpers";
+import { BASE_URL, PHONE, signUpAndLogIn } from "./helpers";
 
 /** The reference add-in (`npm run revit:agent`) as a separate process, its output collected. */
 function startAgent(token: string, extra: string[] = []): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
@@ -110,7 +110,7 @@ test("revoking a token disconnects its add-in at once", async ({ page }) => {
   }
 });
 
-test("a push preview shows what changed since the add-in last applied the table, and each row's outcome after", async ({ page }) => {
+test("a push preview shows what changed since the add-in last applied the table, and each row's outcome after", PHONE, async ({ page }) => {
   await signUpAndLogIn(page);
   const token = await createTokenInSettings(page, "Preview");
   // This add-in cannot write SkewAngle (its family lacks that parameter).

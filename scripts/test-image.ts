@@ -38,6 +38,7 @@ const WORK = "/var/tmp/pontifex-image";
 const BASE = "localhost/pontifex-standin:node20-bookworm-slim";
 const FROM = "docker.io/library/node:20-bookworm-slim";
 const IMAGE = "localhost/pontifex:image-test";
+const CACHE = "localhost/pontifex:image-test-layers";
 const NPM_VERSION = "10.8.2";
 const SIZE_LIMIT_MB = 450;
 const READY_WITHIN_S = 30;
@@ -402,6 +403,7 @@ async function main(): Promise<void> {
           "10",
           "buildah",
           "bud",
+          "--layers",
           "--format",
           "docker", // keeps HEALTHCHECK (OCI image configs have no such field)
           "--pull=never",
@@ -551,8 +553,11 @@ async function main(): Promise<void> {
         () => undefined,
       );
     }
-    // The image is made again on every run: keep podman's store from growing.
-    if (process.env.TEST_IMAGE_KEEP !== "1") podman(["rmi", "-f", IMAGE]);
+    // The last build's layers stay (tagged CACHE) for the next run's `buildah bud --layers`: an unchanged
+    // package-lock.json skips the npm ci layer, an unchanged tree the whole build. Older layers go, so the store
+    // holds one build.
+    if (podman(["image", "exists", IMAGE]).status === 0) podman(["tag", IMAGE, CACHE]);
+    if (process.env.TEST_IMAGE_KEEP !== "1") podman(["untag", IMAGE]);
     podman(["image", "prune", "-f"]);
   }
 }

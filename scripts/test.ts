@@ -22,7 +22,12 @@ const timings: string[] = [];
 const run = (command: string, args: string[], extraEnv: Record<string, string> = {}) => {
   const started = performance.now();
   const status = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } }).status ?? 1;
-  timings.push(`${[command, ...args].map((part) => path.basename(part)).join(" ").slice(0, 40)}: ${Math.round((performance.now() - started) / 1000)} s`);
+  timings.push(
+    `${[command, ...args]
+      .map((part) => path.basename(part))
+      .join(" ")
+      .slice(0, 40)}: ${Math.round((performance.now() - started) / 1000)} s`,
+  );
   return status;
 };
 
