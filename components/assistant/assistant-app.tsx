@@ -3,15 +3,8 @@
 import { LoaderCircleIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import {
-  type AssistantActions,
-  type ConversationSummary,
-  deleteConversation,
-  getConversation,
-  listConversations,
-  projectActions,
-  renameConversation,
-} from "@/lib/assistant/api";
+import { type AssistantActions, projectActions } from "@/lib/assistant/actions";
+import { type ConversationSummary, deleteConversation, getConversation, listConversations, renameConversation } from "@/lib/assistant/api";
 import type { ProjectAccess } from "@/lib/projects/access";
 import type { AssistantUIMessage } from "@/lib/assistant/tools";
 import { AssistantScreen } from "./assistant-screen";

@@ -4,7 +4,7 @@ import { defaultScript } from "@/test/llm-fake/default-script";
 import { type FakeContext, fakeContext, row } from "@/test/llm-fake/fake-context";
 import { closedUrl, contentText, type FakeLlm, type FakeScript, isUserTurn, lastToolResult, startFakeLlm } from "@/test/llm-fake/server";
 import { answerText, errorTexts, readChunks, toolCalls, toolErrors, toolOutputs } from "@/test/llm-fake/ui-stream";
-import { actionReport } from "./api";
+import { actionReport } from "./actions";
 import type { CalculationCard, RowEditsProposal, RowsCard } from "./cards";
 import {
   AssistantRequestError,

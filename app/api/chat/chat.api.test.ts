@@ -4,7 +4,7 @@ import * as projectRows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
 import * as projects from "@/app/api/projects/route";
 import * as currentProject from "@/app/api/projects/current/route";
 import { revitPushes } from "@/db/schema";
-import { rowEditRequests } from "@/lib/assistant/api";
+import { rowEditRequests } from "@/lib/assistant/actions";
 import type { RowEditsProposal } from "@/lib/assistant/cards";
 import { MAX_MESSAGE_CHARS } from "@/lib/assistant/limits";
 import { resetEnv } from "@/lib/env";

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { projectActions, rowEditRequests } from "@/lib/assistant/api";
+import { projectActions, rowEditRequests } from "@/lib/assistant/actions";
 import type { RowEdit } from "@/lib/assistant/cards";
 import { useTestDatabase } from "@/test/database";
 import { expectJson, type TestClient } from "@/test/http";
