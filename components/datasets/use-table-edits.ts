@@ -5,6 +5,7 @@ import { toast } from "@/components/ui/toast";
 import { datasetsApi } from "@/lib/datasets/api";
 import type { Row } from "@/lib/datasets/columns";
 import { type CellEdit, editsToChanges, type RowChange } from "@/lib/datasets/sheet";
+import type { RowsConflict } from "@/lib/openapi/errors";
 import { callApi } from "@/lib/http/contract";
 
 /**
@@ -53,7 +54,7 @@ export function useTableEdits(projectId: number, dataset: string, rows: readonly
       setBusy(false);
       if (result.ok) return result.data.data as Row[];
       console.error(`Server responded with ${result.status}: ${result.error}`);
-      const conflicts = (result.body?.conflicts as { id: number }[] | undefined) ?? [];
+      const conflicts = (result.body as RowsConflict | null)?.conflicts ?? [];
       toast.error(result.error, conflicts.length ? { description: "The newer values are now on screen." } : undefined);
       await reload();
       return null;

@@ -10,6 +10,7 @@ import { DisabledReason } from "@/components/ui/disabled-reason";
 import { datasetsApi, fetchScreenRows } from "@/lib/datasets/api";
 import { parameterRow, type Row } from "@/lib/datasets/columns";
 import { callApi } from "@/lib/http/contract";
+import type { TablesConflict } from "@/lib/openapi/errors";
 import type { FillChange } from "@/lib/midas/fill";
 import type { MidasTables } from "@/lib/midas/tables";
 import type { ProjectAccess } from "@/lib/projects/access";
@@ -26,11 +27,11 @@ type State =
   | { status: "writing"; changes: FillChange[]; rows: Record<Target, Row[]>; note: string | null };
 
 /** The rows of a refused fill that someone changed since the preview, as a sentence (none: undefined). */
-function changedSincePreview(conflicts: unknown, rows: Record<Target, Row[]>): string | undefined {
-  if (!Array.isArray(conflicts) || conflicts.length === 0) return undefined;
-  const names = (conflicts as { dataset: Target; id: number }[]).map(({ dataset, id }) => {
-    const row = rows[dataset]?.find((r) => Number(r.Id) === id);
-    return `${row ? String(row.Parameter) : `row ${id}`} in ${TITLES[dataset] ?? dataset}`;
+function changedSincePreview(conflicts: TablesConflict["conflicts"], rows: Record<Target, Row[]>): string | undefined {
+  if (!conflicts || conflicts.length === 0) return undefined;
+  const names = conflicts.map(({ dataset, id }) => {
+    const row = rows[dataset as Target]?.find((r) => Number(r.Id) === id);
+    return `${row ? String(row.Parameter) : `row ${id}`} in ${TITLES[dataset as Target] ?? dataset}`;
   });
   return `${names.join(", ")} ${names.length === 1 ? "was" : "were"} changed by someone else since the preview.`;
 }
@@ -84,7 +85,7 @@ export function FillFromRevit({ project }: { project: ProjectAccess }) {
     setState({ status: "idle" });
     if (!result.ok) {
       toast.error(
-        `Nothing was written: ${result.status === 409 ? `${changedSincePreview(result.body?.conflicts, state.rows) ?? result.error} Preview again to see the values now.` : result.error}`,
+        `Nothing was written: ${result.status === 409 ? `${changedSincePreview((result.body as TablesConflict | null)?.conflicts, state.rows) ?? result.error} Preview again to see the values now.` : result.error}`,
       );
       return;
     }

@@ -1,23 +1,14 @@
-import type { TableOutcomeView } from "./table-outcomes";
+import type { RunDetail } from "@/lib/midas/runs";
 import { TableOutcomes } from "./table-outcomes";
-
-type Changes = Record<
-  string,
-  {
-    create?: { id: string; values: Record<string, unknown> }[];
-    update?: { id: string; values: Record<string, unknown>; fields: string[] }[];
-    delete?: { id: string }[];
-  }
->;
 
 const json = (v: unknown) => JSON.stringify(v);
 
 /** A run's full diff: every row it created, updated (with the fields that changed) and deleted, per MIDAS table, and the read-back. */
-export function RunDiff({ diff }: { diff: Record<string, unknown> | null }) {
+export function RunDiff({ diff }: { diff: RunDetail["diff"] }) {
   if (!diff) return <p className="text-sm text-muted-foreground">This run recorded no diff.</p>;
-  const changes = (diff.changes ?? {}) as Changes;
-  const tables = (diff.tables ?? null) as Record<string, TableOutcomeView> | null;
-  const warnings = (diff.warnings ?? []) as { table: string; id: string; message: string }[];
+  const changes = diff.changes ?? {};
+  const tables = diff.tables ?? null;
+  const warnings = diff.warnings ?? [];
   const changed = Object.entries(changes).filter(([, c]) => (c.create?.length ?? 0) + (c.update?.length ?? 0) + (c.delete?.length ?? 0) > 0);
   return (
     <div className="grid gap-3 text-sm" data-testid="run-diff">

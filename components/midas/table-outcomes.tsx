@@ -1,15 +1,10 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { ResponseOf } from "@/lib/http/contract";
+import type { midasApi } from "@/lib/midas/api";
 import { OutcomeBadge } from "./outcome-badge";
 
-export type TableOutcomeView = {
-  outcome: string;
-  created: number;
-  updated: number;
-  deleted: number;
-  differences?: { id: string; field: string; sent: unknown; read: unknown }[];
-  differenceCount?: number;
-  error?: string;
-};
+/** One MIDAS table's outcome of a build, as the API answers it. */
+export type TableOutcomeView = ResponseOf<typeof midasApi.apply>["tables"][string];
 
 const show = (v: unknown) => (v === undefined ? "(missing)" : JSON.stringify(v));
 

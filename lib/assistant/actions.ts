@@ -5,6 +5,7 @@ import type { DatasetKey } from "@/lib/datasets/registry";
 import { groupCellsByRow } from "@/lib/datasets/row-changes";
 import { callApi } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
+import type { TablesConflict } from "@/lib/openapi/errors";
 import { revitApi } from "@/lib/revit/api";
 import type { ActionOutcome, Proposal, RowEdit } from "./cards";
 
@@ -55,7 +56,7 @@ export function projectActions(projectId: number): AssistantActions {
         body: { tables: [{ dataset: dataset as DatasetKey, edit: rows.map((row) => ({ id: row.rowId, data: { ...row.values, Version: row.version } })) }] },
       });
       if (!result.ok) {
-        const conflicts = result.status === 409 && Array.isArray(result.body?.conflicts) ? (result.body.conflicts as { id: number; data: Row | null }[]) : [];
+        const conflicts = (result.status === 409 ? (result.body as TablesConflict | null)?.conflicts : undefined) ?? [];
         const changed = conflicts.find((c) => c.data !== null);
         return { ok: false, error: result.error, ...(changed ? { conflict: { rowId: changed.id, current: changed.data! } } : {}) };
       }

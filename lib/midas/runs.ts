@@ -17,7 +17,9 @@ import { modelFingerprint } from "./fingerprint";
 import { type BuiltModel, buildModelWithScheme, MIDAS_TABLE_ORDER, type MidasCaseCatalog, type MidasIdScheme, MidasTablesInvalidError } from "./model";
 import { type MidasPlan, type PlanWarning, previewModel } from "./plan";
 import { type MidasDatasetKey, midasDatasetKeys, midasDatasets, type MidasTables } from "./tables";
+import type { runDetailSchema, runSummarySchema } from "./schemas";
 import { type Problem, validateMidasTables } from "./validate";
+import type { z } from "zod";
 
 /** A run that has shown no progress for this long was cut off (its server stopped): it is closed as failed. */
 export const ABANDONED_AFTER_MINUTES = 15;
@@ -212,24 +214,15 @@ export function inTableOrder<T>(byTable: Record<string, T> | null | undefined): 
 }
 
 /** A stored diff with its per-table parts in the order the tables are sent. */
-function orderedDiff(diff: Record<string, unknown> | null): Record<string, unknown> | null {
+function orderedDiff(diff: Record<string, unknown> | null): RunDetail["diff"] {
   if (!diff) return null;
   const out: Record<string, unknown> = { ...diff };
   for (const key of ["changes", "tables"]) if (diff[key] && typeof diff[key] === "object") out[key] = inTableOrder(diff[key] as Record<string, unknown>);
-  return out;
+  // As runRecord below wrote it.
+  return out as NonNullable<RunDetail["diff"]>;
 }
 
-export type RunSummary = {
-  id: string;
-  kind: "build" | "analysis";
-  user: { id: number; email: string; name: string } | null;
-  startedAt: string;
-  finishedAt: string | null;
-  outcome: string | null;
-  error: string | null;
-  counts: Record<string, { outcome: string; created: number; updated: number; deleted: number }>;
-  progress: RunProgress | null;
-};
+export type RunSummary = z.infer<typeof runSummarySchema>;
 
 function summary(run: Omit<RunWithUser, "diff" | "scheme"> & { diff?: Record<string, unknown> | null }): RunSummary {
   const progress = run.finishedAt === null ? ((run.diff?.progress as RunProgress | undefined) ?? null) : null;
@@ -254,14 +247,10 @@ export async function projectRuns(projectId: number): Promise<RunSummary[]> {
   return runs.map((r) => summary(r.id === running?.id ? { ...r, diff: progress } : r));
 }
 
-export type TableVersion = { dataset: MidasDatasetKey; title: string; route: string; builtFrom: number; now: number; changedSince: boolean };
+export type TableVersion = RunDetail["tables"][number];
 
-export type RunDetail = RunSummary & {
-  diff: Record<string, unknown> | null;
-  fingerprint: string | null;
-  /** A build: each Midas table at the revision it was built from, and whether it has changed since. */
-  tables: TableVersion[];
-};
+/** A build's `tables`: each Midas table at the revision it was built from, and whether it has changed since. */
+export type RunDetail = z.infer<typeof runDetailSchema>;
 
 export async function projectRun(projectId: number, runId: string): Promise<RunDetail> {
   const run = /^[0-9a-f-]{36}$/i.test(runId) ? await findRun(projectId, runId) : undefined;

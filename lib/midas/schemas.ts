@@ -115,15 +115,36 @@ export const runSummarySchema = z
     finishedAt: z.string().meta({ format: "date-time" }).nullable(),
     outcome: z.string().nullable().meta({ description: "null while running; applied | mismatch | failed." }),
     error: z.string().nullable(),
-    counts: z.record(z.string(), z.object({ outcome: z.string(), created: z.number(), updated: z.number(), deleted: z.number() })),
+    counts: z.record(z.string(), tableOutcomeSchema.pick({ outcome: true, created: true, updated: true, deleted: true })),
     progress: progressSchema,
   })
   .meta({ id: "MidasRunSummary" });
 
+const rowValues = z.record(z.string(), z.unknown());
+
+/** What a finished run recorded (lib/midas/runs.ts); a run that failed before planning has only baseUrl. */
+export const runDiffSchema = z
+  .object({
+    baseUrl: z.string().nullable().optional().meta({ description: "The MIDAS API the run talked to." }),
+    changes: z
+      .record(
+        z.string(),
+        z.object({
+          create: z.array(z.object({ id: z.string(), values: rowValues })),
+          update: z.array(z.object({ id: z.string(), values: rowValues, fields: z.array(z.string()) })),
+          delete: z.array(z.object({ id: z.string() })),
+        }),
+      )
+      .optional()
+      .meta({ description: "Per MIDAS table, every row sent: created, updated (with the fields that changed) and deleted." }),
+    warnings: z.array(warningSchema).optional(),
+    tables: z.record(z.string(), tableOutcomeSchema).optional().meta({ description: "Per MIDAS table, the outcome with the read-back differences." }),
+  })
+  .catchall(z.unknown());
+
 export const runDetailSchema = runSummarySchema
   .extend({
-    diff: z
-      .record(z.string(), z.unknown())
+    diff: runDiffSchema
       .nullable()
       .meta({ description: "baseUrl, the plan's changes (every row sent), warnings, and per table the outcome with the read-back differences." }),
     fingerprint: z.string().nullable(),

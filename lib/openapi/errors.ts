@@ -64,6 +64,11 @@ const tablesConflict = z
   })
   .meta({ id: "TablesConflict" });
 
+/** A refused save of rows (a table's PATCH rows): every row changed since it was read. */
+export type RowsConflict = z.infer<typeof rowsConflict>;
+/** A refused batch write: every row, of every table, changed since it was read. */
+export type TablesConflict = z.infer<typeof tablesConflict>;
+
 const columnNotEmpty = z
   .object({ error, parameters: z.array(z.string()).optional().meta({ description: "The rows (by Parameter) that still hold a value in the column." }) })
   .meta({ id: "ColumnNotEmpty" });
