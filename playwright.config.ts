@@ -35,6 +35,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  // Not test-results itself, which Playwright empties at its start: the vitest reports beside it are written there.
+  outputDir: "test-results/e2e",
   use: {
     baseURL,
     launchOptions: chromium,

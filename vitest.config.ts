@@ -7,7 +7,19 @@ const alias = {
   // Next resolves it to this same empty module (lib/outside-next.ts does it for the processes Next does not load).
   "server-only": "next/dist/compiled/server-only/empty.js",
 };
+const HARDENING = ["test/hardening/**/*.test.ts", "test/operations/**/*.test.ts"];
 const exclude = ["node_modules/**", ".next/**", "e2e/**", ".data/**", "test/hardening/**", "test/operations/**"];
+/** Hardening tests that measure time (a login's timing, throughput, latency, shutdown) or memory: alone on the machine. */
+const MEASURED = [
+  "test/hardening/auth-abuse.test.ts",
+  "test/hardening/conflicting-edits.test.ts",
+  "test/hardening/live-streams.test.ts",
+  "test/hardening/load.test.ts",
+  "test/hardening/security.test.ts",
+  "test/hardening/websocket-abuse.test.ts",
+  "test/hardening/zip-bomb.test.ts",
+  "test/operations/shutdown.test.ts",
+];
 
 // API integration tests (*.api.test.ts) run on the embedded database, and
 // again on a real PostgreSQL when TEST_DATABASE_URL is set, with the tests
@@ -27,17 +39,29 @@ const projects = [
         },
       ]
     : []),
-  // Faults, abuse and load (docs/reliability.md), and operations (docs/deploy.md): once, on
-  // PostgreSQL when there is one, else embedded; one file at a time, since several measure
-  // time or memory, or run server processes.
+  // Faults, abuse and load (docs/reliability.md), and operations (docs/deploy.md), through server processes of the
+  // production build: once, on PostgreSQL when there is one, else embedded. Those that only check what comes back
+  // run beside the API tests; those that measure time or memory (MEASURED) run after everything else, one at a time.
   {
     resolve: { alias },
     extends: true as const,
     test: {
       name: "hardening",
-      // After the other projects, not beside them: some of these measure time.
+      include: HARDENING,
+      exclude: MEASURED,
+      env: { TEST_DB_KIND: process.env.TEST_DATABASE_URL ? "pg" : "pglite" },
+      testTimeout: 300_000,
+      hookTimeout: 300_000,
+    },
+  },
+  {
+    resolve: { alias },
+    extends: true as const,
+    test: {
+      name: "hardening (measured)",
+      // After the other projects, not beside them: these measure time or memory.
       sequence: { groupOrder: 1 },
-      include: ["test/hardening/**/*.test.ts", "test/operations/**/*.test.ts"],
+      include: MEASURED,
       env: { TEST_DB_KIND: process.env.TEST_DATABASE_URL ? "pg" : "pglite" },
       fileParallelism: false,
       execArgv: ["--expose-gc"],

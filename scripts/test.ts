@@ -1,11 +1,18 @@
 /**
- * `npm test`: a fresh production build, then every runner in turn (unit +
- * API integration with vitest, some of which start real server processes on
- * that build; then the browser end-to-end tests with Playwright), ending with
- * one line that sums them all: `N passed, N failed, N skipped`.
+ * `npm test`: every check, ending with one line that sums them all: `N passed, N failed, N skipped`.
+ *
+ * 1. Lint, the OpenAPI lint and formatting (each one test) beside a fresh production build: what `npm start` serves,
+ *    and what the process and browser tests run.
+ * 2. Beside each other: the unit, API and hardening tests that only check what comes back (vitest), and the browser
+ *    tests (Playwright, Chromium at 1280 px, and at 390 px what a phone does differently).
+ * 3. Alone on the machine: the hardening tests that measure time or memory (vitest's "hardening (measured)").
+ *
+ * The steps that run beside each other keep their output and print it, whole, when they end. The summary says how
+ * long each step took and how busy the CPU was meanwhile (README, "CI").
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type PlaywrightReport, playwrightFailures, type VitestReport, vitestFailures } from "./failures";
@@ -17,19 +24,54 @@ mkdirSync(results, { recursive: true });
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-// Where CI's minutes go: each step's wall-clock time, printed with the summary (README "CI").
+
+/** CPU time of the whole machine so far (all cores), from os.cpus(): busy and total, in ms. */
+function cpuTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    const all = times.user + times.nice + times.sys + times.idle + times.irq;
+    busy += all - times.idle;
+    total += all;
+  }
+  return { busy, total };
+}
+
+/** Where CI's minutes go: each step's (or group of steps') wall-clock time and how busy the cores were. */
 const timings: string[] = [];
-const run = (command: string, args: string[], extraEnv: Record<string, string> = {}) => {
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
-  const status = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } }).status ?? 1;
-  timings.push(
-    `${[command, ...args]
-      .map((part) => path.basename(part))
-      .join(" ")
-      .slice(0, 40)}: ${Math.round((performance.now() - started) / 1000)} s`,
-  );
-  return status;
-};
+  const cpu = cpuTimes();
+  const value = await work();
+  const now = cpuTimes();
+  const busy = now.total > cpu.total ? Math.round((100 * (now.busy - cpu.busy)) / (now.total - cpu.total)) : 0;
+  timings.push(`${label} ${Math.round((performance.now() - started) / 1000)} s (CPU ${busy} % busy)`);
+  return value;
+}
+
+/**
+ * Runs a command to its end. Alone, its output goes straight through; beside others (`quiet`), to a log file
+ * printed whole when it ends, so that the outputs of runners side by side do not interleave.
+ */
+function run(command: string, args: string[], { quiet = false, extraEnv = {} }: { quiet?: boolean; extraEnv?: Record<string, string> } = {}): Promise<number> {
+  const name = path.basename(args.find((a) => !a.startsWith("-") && a !== "run") ?? command);
+  const log = quiet ? path.join(results, `${name.replace(/[^\w.-]+/g, "_")}.log`) : undefined;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...env, ...extraEnv } });
+    if (log) {
+      const file = createWriteStream(log);
+      child.stdout?.pipe(file, { end: false });
+      child.stderr?.pipe(file, { end: false });
+      child.on("close", (code) => file.end(() => resolve(code ?? 1)));
+    } else {
+      child.on("close", (code) => resolve(code ?? 1));
+    }
+    child.on("error", () => resolve(1));
+  }).then((status) => {
+    if (log) process.stdout.write(`\n---- ${[path.basename(command), ...args].join(" ").slice(0, 120)} (exit ${status}) ----\n${readFileSync(log, "utf8")}`);
+    return status as number;
+  });
+}
 
 type Tally = { passed: number; failed: number; skipped: number };
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
@@ -45,53 +87,67 @@ function readJson(file: string): unknown {
   }
 }
 
-// 0. Lint and formatting: each counts as one test.
-for (const script of ["lint", "lint:openapi", "format:check"]) {
-  const status = run("npm", ["run", "--silent", script]);
-  if (status === 0) total.passed += 1;
+// 1. Lint and formatting (each counts as one test) beside the production build.
+const checks = ["lint", "lint:openapi", "format:check"];
+const [buildStatus, ...checkStatuses] = await timed("lint, formatting and next build", () =>
+  Promise.all([run(bin("next"), ["build"], { quiet: true }), ...checks.map((script) => run("npm", ["run", "--silent", script], { quiet: true }))]),
+);
+checks.forEach((script, i) => {
+  if (checkStatuses[i] === 0) total.passed += 1;
   else {
     console.error(`npm run ${script} failed.`);
     failures.push(`npm run ${script} failed (its output is above)`);
     total.failed += 1;
   }
-}
-
-// 1. A fresh production build: what `npm start` serves, and what the process and browser tests run.
-const buildStatus = run(bin("next"), ["build"]);
+});
 if (buildStatus !== 0) {
   console.error("next build failed: the tests that need it cannot run.");
   failures.push("next build failed");
   broken = true;
 }
 
-// 2. Unit and API integration tests (both databases when TEST_DATABASE_URL is set).
-const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]);
-const vitest = readJson("vitest.json") as
-  (VitestReport & { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }) | undefined;
-failures.push(...vitestFailures(vitest, root));
-if (vitest) {
-  total.passed += vitest.numPassedTests;
-  total.failed += vitest.numFailedTests + (vitest.numFailedTests === 0 && vitestStatus !== 0 ? Math.max(1, vitest.numFailedTestSuites) : 0);
-  total.skipped += vitest.numPendingTests + vitest.numTodoTests;
-} else {
-  broken = true;
+type VitestJson = VitestReport & { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
+
+async function vitest(projects: string[], report: string, quiet: boolean): Promise<void> {
+  const status = await run(
+    bin("vitest"),
+    ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, report)}`],
+    { quiet },
+  );
+  const json = readJson(report) as VitestJson | undefined;
+  failures.push(...vitestFailures(json, root));
+  if (!json) {
+    broken = true;
+    return;
+  }
+  total.passed += json.numPassedTests;
+  total.failed += json.numFailedTests + (json.numFailedTests === 0 && status !== 0 ? Math.max(1, json.numFailedTestSuites) : 0);
+  total.skipped += json.numPendingTests + json.numTodoTests;
 }
 
-// 3. Browser end-to-end tests in Chromium at 1280 px and 390 px.
-if (buildStatus === 0) {
-  const playwrightStatus = run(bin("playwright"), ["test"]);
+async function playwright(): Promise<void> {
+  const status = await run(bin("playwright"), ["test"], { quiet: true });
   const report = readJson("playwright.json") as
     (PlaywrightReport & { stats?: { expected: number; unexpected: number; skipped: number; flaky: number } }) | undefined;
   failures.push(...playwrightFailures(report));
-  if (report?.stats) {
-    total.passed += report.stats.expected + report.stats.flaky;
-    total.failed += report.stats.unexpected;
-    total.skipped += report.stats.skipped;
-    if (playwrightStatus !== 0 && report.stats.unexpected === 0) total.failed += 1;
-  } else {
+  if (!report?.stats) {
     broken = true;
+    return;
   }
+  total.passed += report.stats.expected + report.stats.flaky;
+  total.failed += report.stats.unexpected;
+  total.skipped += report.stats.skipped;
+  if (status !== 0 && report.stats.unexpected === 0) total.failed += 1;
 }
+
+// 2. The tests that only check what comes back, beside the browser tests (which need the build).
+const checking = ["unit+api (embedded db)", ...(process.env.TEST_DATABASE_URL ? ["api (postgresql)"] : []), "hardening"];
+await timed("vitest (unit, API, hardening) beside Playwright", () =>
+  Promise.all([vitest(checking, "vitest.json", buildStatus === 0), ...(buildStatus === 0 ? [playwright()] : [])]),
+);
+
+// 3. What measures time or memory, alone.
+await timed("vitest (hardening, measured)", () => vitest(["hardening (measured)"], "vitest-measured.json", false));
 
 if (broken) total.failed += 1;
 if (failures.length > 0) {
