@@ -5,7 +5,11 @@
  *    and what the process and browser tests run.
  * 2. Beside each other: the unit, API and hardening tests that only check what comes back (vitest), and the browser
  *    tests (Playwright, Chromium at 1280 px, and at 390 px what a phone does differently).
- * 3. Alone on the machine: the hardening tests that measure time or memory (vitest's "hardening (measured)").
+ * 3. Alone on the machine: the hardening tests that assert times or load the server to its limit (vitest's
+ *    "hardening (measured)").
+ *
+ * With TEST_DATABASE_URL, the browser tests' server runs on a fresh PostgreSQL database of that server (dropped after),
+ * as in production; without it, on a fresh embedded database.
  *
  * The steps that run beside each other keep their output and print it, whole, when they end. The summary says how
  * long each step took and how busy the CPU was meanwhile (README, "CI").
@@ -15,6 +19,7 @@ import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } fro
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { type PlaywrightReport, playwrightFailures, type VitestReport, vitestFailures } from "./failures";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -125,8 +130,29 @@ async function vitest(projects: string[], report: string, quiet: boolean): Promi
   total.skipped += json.numPendingTests + json.numTodoTests;
 }
 
+/** A fresh database on the TEST_DATABASE_URL server for `work`, dropped after (undefined without that server). */
+async function scratchDatabase<T>(work: (url: string | undefined) => Promise<T>): Promise<T> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return work(undefined);
+  const name = `pontifex_e2e_${process.pid}`;
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const sql = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await sql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await sql(`CREATE DATABASE ${name}`);
+  try {
+    return await work(url.toString());
+  } finally {
+    await sql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
 async function playwright(): Promise<void> {
-  const status = await run(bin("playwright"), ["test"], { quiet: true });
+  const status = await scratchDatabase((url) => run(bin("playwright"), ["test"], { quiet: true, extraEnv: url ? { E2E_DATABASE_URL: url } : {} }));
   const report = readJson("playwright.json") as
     (PlaywrightReport & { stats?: { expected: number; unexpected: number; skipped: number; flaky: number } }) | undefined;
   failures.push(...playwrightFailures(report));
