@@ -222,6 +222,21 @@ test.describe("menus", () => {
     await expect(content.getByRole("link", { name: "PSC Sections" })).toHaveCount(0);
   });
 
+  test("a click on a menu the resting pointer has just opened keeps it open; the next click closes it", async ({ page }) => {
+    await page.goto("/about");
+    const trigger = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Calculations" });
+    const content = page.locator("[data-slot=navigation-menu-content][data-state=open]");
+    for (const round of ["first", "after radix took over"]) {
+      await trigger.hover();
+      await expect(content.getByRole("link", { name: "Lap Length" }), round).toBeVisible();
+      await trigger.click();
+      await expect(content.getByRole("link", { name: "Lap Length" }), round).toBeVisible();
+      await trigger.click();
+      await expect(content, round).toHaveCount(0);
+      await page.mouse.move(0, 400);
+    }
+  });
+
   test("a menu entry navigates to its page", PHONE, async ({ page }, testInfo) => {
     await page.goto("/");
     const calc = await openMenu(page, testInfo, "Calculations");

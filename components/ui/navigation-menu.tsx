@@ -23,23 +23,51 @@ const Content = deferredPart(menu, (p) => p.NavigationMenuContent);
 // Only ever rendered inside an open menu's content.
 const NavigationMenuLink = deferredPart(menu, (p) => p.NavigationMenuLink);
 
-type Gate = { open: (value: string, focus: boolean) => void; delay: number };
+type Gate = { open: (value: string, focus: boolean, byHover: boolean) => void; delay: number };
 /** Set until a menu is first wanted: everything renders plain, contents not at all. */
 const GateContext = createContext<Gate | null>(null);
 const ItemValue = createContext("");
 /** Whether the trigger of this item had focus when radix took over (asked once), to be focused again. */
 const ClaimFocus = createContext<(value: string) => boolean>(() => false);
 
+/**
+ * Asked on a click of a trigger: whether to keep its menu open. radix toggles on click, so the click of a hand that
+ * rested a moment on the trigger first (or of a slow machine between moving and clicking) would close the menu the
+ * hover had just opened. The first click on a menu the hover opened keeps it open; the next one closes it.
+ */
+const KeepOpenContext = createContext<(value: string) => boolean>(() => false);
+
 type RootProps = React.ComponentProps<typeof Parts.NavigationMenu>;
 
-function NavigationMenu({ delayDuration = 200, ...props }: RootProps) {
+function NavigationMenu({ delayDuration = 200, onValueChange, ...props }: RootProps) {
   const [opened, setOpened] = useState<string | null>(null);
   const focused = useRef<string | null>(null);
+  /** The menu the resting pointer opened, until the next click or change. */
+  const hoverOpened = useRef<string | null>(null);
+  /** A click that radix will act on: the next change is the click's. */
+  const clicked = useRef(false);
   useAfterLoad(menu.preload as () => void);
-  const open = useCallback((value: string, focus: boolean) => {
+  const open = useCallback((value: string, focus: boolean, byHover: boolean) => {
     focused.current = focus ? value : null;
+    hoverOpened.current = byHover ? value : null;
     void menu.preload();
     setOpened(value);
+  }, []);
+  // radix opens a menu on hover and on click (Enter included); a change without a click before it is the hover's.
+  const changed = useCallback(
+    (value: string) => {
+      hoverOpened.current = value !== "" && !clicked.current ? value : null;
+      clicked.current = false;
+      onValueChange?.(value);
+    },
+    [onValueChange],
+  );
+  const keepOpen = useCallback((value: string) => {
+    const hovered = hoverOpened.current;
+    hoverOpened.current = null;
+    if (hovered === value) return true;
+    clicked.current = true;
+    return false;
   }, []);
   const claimFocus = useCallback((value: string) => {
     if (focused.current !== value) return false;
@@ -50,7 +78,9 @@ function NavigationMenu({ delayDuration = 200, ...props }: RootProps) {
   return (
     <Suspense fallback={<PlainRoot gate={{ open: () => {}, delay: delayDuration }} {...props} />}>
       <ClaimFocus.Provider value={claimFocus}>
-        <Root {...props} delayDuration={delayDuration} defaultValue={opened} />
+        <KeepOpenContext.Provider value={keepOpen}>
+          <Root {...props} delayDuration={delayDuration} defaultValue={opened} onValueChange={changed} />
+        </KeepOpenContext.Provider>
       </ClaimFocus.Provider>
     </Suspense>
   );
@@ -110,11 +140,17 @@ function NavigationMenuTrigger(props: React.ComponentProps<typeof Parts.Navigati
   const gate = useContext(GateContext);
   const value = useContext(ItemValue);
   const claimFocus = useContext(ClaimFocus);
+  const keepOpen = useContext(KeepOpenContext);
   if (gate) return <PlainTrigger {...props} gate={gate} value={value} />;
   const focusIfWanted = (element: HTMLButtonElement | null) => {
     if (element && claimFocus(value)) element.focus({ preventScroll: true });
   };
-  return <Trigger ref={focusIfWanted} {...props} />;
+  const onClick = (event: React.MouseEvent<HTMLButtonElement>) => {
+    props.onClick?.(event);
+    // radix skips its toggle when the event is prevented.
+    if (keepOpen(value)) event.preventDefault();
+  };
+  return <Trigger ref={focusIfWanted} {...props} onClick={onClick} />;
 }
 
 function PlainTrigger({ gate, value, className, children }: { gate: Gate; value: string; className?: string; children?: ReactNode }) {
@@ -133,7 +169,7 @@ function PlainTrigger({ gate, value, className, children }: { gate: Gate; value:
       onPointerMove={(event) => {
         // As radix does: a mouse resting on a trigger opens its menu after the delay; touch opens by click.
         if (event.pointerType !== "mouse" || timer.current !== undefined) return;
-        timer.current = window.setTimeout(() => gate.open(value, false), gate.delay);
+        timer.current = window.setTimeout(() => gate.open(value, false, true), gate.delay);
       }}
       onPointerLeave={() => {
         cancel();
@@ -141,7 +177,7 @@ function PlainTrigger({ gate, value, className, children }: { gate: Gate; value:
       }}
       onClick={(event) => {
         cancel();
-        gate.open(value, event.currentTarget === document.activeElement);
+        gate.open(value, event.currentTarget === document.activeElement, false);
       }}
     >
       {children} <TriggerChevron />
