@@ -31,6 +31,17 @@ async function settle(page: Page) {
   if (await fetched.count()) await expect(fetched).toHaveText(/^Fetched \d+ items/);
 }
 
+/** Each page in turn, settled: its serious and critical violations, each prefixed with its path. */
+async function violationsOn(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await settle(page);
+    for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+  }
+  return found;
+}
+
 test("signed out: no serious or critical accessibility violation on any page", PHONE, async ({ page }) => {
   test.setTimeout(180_000);
   const found: string[] = [];
@@ -54,13 +65,7 @@ for (let group = 0; group < GROUPS; group++) {
   test(`signed in: no serious or critical accessibility violation on any page (group ${group + 1} of ${GROUPS}: ${part.join(", ")})`, async ({ page }) => {
     test.setTimeout(180_000);
     await signUpAndLogIn(page);
-    const found: string[] = [];
-    for (const path of part) {
-      await page.goto(path);
-      await settle(page);
-      for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
-    }
-    expect(found).toEqual([]);
+    expect(await violationsOn(page, part)).toEqual([]);
   });
 }
 
@@ -70,12 +75,7 @@ const PHONE_LAYOUTS = ["/", "/revitpier", "/midas", "/midas/midasresultgirder", 
 test("signed in at phone width: no serious or critical accessibility violation on each layout, menu drawer open or closed", PHONE_ONLY, async ({ page }) => {
   test.setTimeout(180_000);
   await signUpAndLogIn(page);
-  const found: string[] = [];
-  for (const path of PHONE_LAYOUTS) {
-    await page.goto(path);
-    await settle(page);
-    for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
-  }
+  const found = await violationsOn(page, PHONE_LAYOUTS);
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   // Colours are read once the drawer has slid in, not half-faded.
