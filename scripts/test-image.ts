@@ -49,6 +49,7 @@ const ADMIN_URL = process.env.TEST_IMAGE_PG_URL ?? "postgres://postgres@127.0.0.
 const PODMAN = ["--runtime", "/usr/sbin/runc", "--cgroup-manager", "cgroupfs", "--events-backend", "file"];
 const RUN_OPTIONS = ["--network", "host", "--ulimit", "nofile=20000:20000", "--ulimit", "nproc=32768:32768", "--health-interval", "disable"];
 const suffix = `${process.pid}`;
+const RUN_STARTED = Math.floor(Date.now() / 1000);
 
 type Result = { status: number | null; stdout: string; stderr: string; seconds: number };
 
@@ -563,12 +564,13 @@ async function main(): Promise<void> {
         () => undefined,
       );
     }
-    // The last build's layers stay (tagged CACHE) for the next run's `buildah bud --layers`: an unchanged
-    // package-lock.json skips the npm ci layer, an unchanged tree the whole build. Older layers go, so the store
-    // holds one build.
+    // The last build's layers stay for the next run's `buildah bud --layers`: the final image tagged CACHE, and the
+    // build stage's untagged layers made or used by this run (an unchanged package-lock.json skips the npm ci layer,
+    // an unchanged tree the whole build). Layers of earlier runs that nothing uses any more go.
     if (podman(["image", "exists", IMAGE]).status === 0) podman(["tag", IMAGE, CACHE]);
-    if (process.env.TEST_IMAGE_KEEP !== "1") podman(["untag", IMAGE]);
-    podman(["image", "prune", "-f"]);
+    // `untag IMAGE` alone would remove every name of that image, CACHE's too.
+    if (process.env.TEST_IMAGE_KEEP !== "1") podman(["untag", IMAGE, IMAGE]);
+    podman(["image", "prune", "-f", "--filter", `until=${RUN_STARTED}`]);
   }
 }
 
