@@ -28,7 +28,7 @@ export async function DatasetPage({ dataset, searchParams, extra }: { dataset: D
   // On a navigation within the app, the hint arrives with the page's data, ahead of the screen's script (the first load gets it from the root layout).
   preloadScreenRows(page.current.id, dataset);
   // The first screenful goes into the page itself (the table's snapshot is cached per revision).
-  const screen = firstScreen(await tableSnapshot(tableOf(page.current, dataset)));
+  const screen = firstScreen(await tableSnapshot(tableOf(page.current, dataset)), dataset);
   const filter = typeof query.filter === "string" ? query.filter : undefined;
   return (
     <DatasetScreen

@@ -9,6 +9,8 @@ import { type ColumnPreset, compareColumns, deriveColumns, FIXED_FIELDS, presetC
 import { copyTargets } from "@/lib/datasets/copy";
 import { draftExtraColumns, newRowDraft, setCellTexts } from "@/lib/datasets/draft";
 import { pasteTargets } from "@/lib/datasets/paste";
+import { type Rename, renameQuestion, renamesIn } from "@/lib/datasets/renames";
+import type { CellEdit } from "@/lib/datasets/sheet";
 import type { FirstScreen } from "@/lib/datasets/first-screen";
 import type { DatasetInfo } from "@/lib/datasets/registry";
 import type { ProjectAccess } from "@/lib/projects/access";
@@ -67,6 +69,8 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
   const [pasteOpen, setPasteOpen] = useState(false);
   const [historyOf, setHistoryOf] = useState<Row | null>(null);
   const [activityOpen, setActivityOpen] = useState(false);
+  // Cell edits that rename rows, held until the engineer answers the rename question.
+  const [renaming, setRenaming] = useState<{ edits: CellEdit[]; what: string; renames: Rename[] } | null>(null);
 
   const rows = state.status === "ready" ? state.rows : NO_ROWS;
   const edits = useTableEdits(project.id, dataset.key, rows, reload);
@@ -102,10 +106,15 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
 
   const sheet = useMemo(
     () => ({
-      onCellEdits: (list: Parameters<typeof edits.saveCells>[0], what: string) => void edits.saveCells(list, what),
+      onCellEdits: (list: CellEdit[], what: string) => {
+        // Revit matches rows by Parameter: a rename is asked first, whichever way it was typed, pasted or filled.
+        const renames = renamesIn(rows, list);
+        if (renames.length > 0) setRenaming({ edits: list, what, renames });
+        else void edits.saveCells(list, what);
+      },
       onMessage: (message: string) => toast.error(message),
     }),
-    [edits],
+    [edits, rows],
   );
 
   const fetchedLine = state.status === "ready" ? `Fetched ${state.rows.length} items in ${state.ms}ms` : "\u00a0";
@@ -199,6 +208,7 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
               readOnly={readOnly}
               canPush={dataset.pushAllLabel !== null}
               rowNotes={rowNotes}
+              units={state.units}
             />
           )}
         </CardContent>
@@ -213,6 +223,24 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
           confirmLabel="Save"
           busy={anyBusy}
           onConfirm={() => void form.save()}
+        />
+      )}
+      {renaming && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setRenaming(null)}
+          {...(renaming.renames.length === 1
+            ? renameQuestion(renaming.renames[0]!)
+            : {
+                title: `Rename ${renaming.renames.length} Parameters?`,
+                description: `The Revit add-in matches rows by Parameter: pushes will no longer update ${renaming.renames.map((r) => r.from).join(", ")}.${renaming.renames.some((r) => r.crossesAngle) ? " Some cross the angle rule: their numbers are kept as they are." : ""}`,
+              })}
+          confirmLabel="Rename"
+          busy={anyBusy}
+          onConfirm={() => {
+            setRenaming(null);
+            void edits.saveCells(renaming.edits, renaming.what);
+          }}
         />
       )}
       {confirmation?.kind === "delete" && (

@@ -11,7 +11,10 @@ export function announceRowsChanged(projectId: number, dataset: string): void {
   window.dispatchEvent(new CustomEvent(ROWS_CHANGED, { detail: { projectId, dataset } }));
 }
 
-export type RowsState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; rows: Row[]; columns: string[]; ms: number };
+export type RowsState =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "ready"; rows: Row[]; columns: string[]; units: ReadonlyMap<string, string>; ms: number };
 
 /**
  * The rows of a project's table, with the error texts of SPEC section 8.
@@ -29,7 +32,13 @@ export function useDatasetRows(projectId: number, dataset: string) {
     try {
       const result = await fetchScreenRows({ id: projectId, ds: dataset }, controller.signal);
       if (!result.ok) throw new Error(result.error);
-      setState({ status: "ready", rows: result.data.rows, columns: result.data.columns, ms: Math.round(performance.now() - started) });
+      setState({
+        status: "ready",
+        rows: result.data.rows,
+        columns: result.data.columns,
+        units: result.data.units,
+        ms: Math.round(performance.now() - started),
+      });
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = error instanceof Error ? `Error during fetching data: ${error.message}` : "An unknown error occurred.";

@@ -51,7 +51,8 @@ export type WriteFailure =
   | { ok: false; reason: "too-many-columns"; columns: number }
   | { ok: false; reason: "too-many-new-columns"; fresh: number }
   | { ok: false; reason: "too-many-rows" }
-  | { ok: false; reason: "too-large"; bytes: number; budget: number };
+  | { ok: false; reason: "too-large"; bytes: number; budget: number }
+  | { ok: false; reason: "invalid-values"; problems: CellProblem[] };
 export type WriteResult = { ok: true; row: FlatRow } | WriteFailure;
 
 class Rollback extends Error {
@@ -62,8 +63,23 @@ class Rollback extends Error {
 
 const isUniqueViolation = (error: unknown) => postgresErrorCode(error) === "23505";
 
-/** The limits one write is checked against; the size budget is the deployment's TABLE_MAX_BYTES. */
-export type Limits = { maxBytes: number };
+/** A value a row cannot take (lib/datasets/kinds.ts says which and why). */
+export type CellProblem = { parameter: string; column: string; value: string; problem: string };
+/** What a row's values written by this write are checked against: its table and (final) Parameter give its kind. */
+export type ValueCheck = (dataset: string, parameter: string, values: Record<string, string>) => CellProblem[];
+
+/**
+ * What one write is checked against: the size budget (the deployment's TABLE_MAX_BYTES), and the values it writes
+ * against their rows' kinds (in the transaction, so a row renamed meanwhile is checked as it is named now).
+ */
+export type Limits = { maxBytes: number; values?: ValueCheck };
+
+/** Refuses the whole write when a value it writes does not fit its row (every problem listed). */
+function checkValues(ref: TableRef, limits: Limits, written: readonly { parameter: string; values: Record<string, string> }[]): void {
+  if (!limits.values) return;
+  const problems = written.flatMap((w) => limits.values!(ref.dataset, w.parameter, w.values));
+  if (problems.length > 0) throw new Rollback({ ok: false, reason: "invalid-values", problems });
+}
 
 /**
  * Adds the columns the table does not have yet (one statement; the primary
@@ -252,7 +268,10 @@ export async function createRow(
   actor: Actor = { userId: null },
   database: Database = defaultDb(),
 ): Promise<WriteResult> {
-  return writeOneRow(database, ref, limits, (tx) => createIn(tx, ref, input, actor));
+  return writeOneRow(database, ref, limits, (tx) => {
+    checkValues(ref, limits, [input]);
+    return createIn(tx, ref, input, actor);
+  });
 }
 
 /**
@@ -268,7 +287,11 @@ export async function updateRow(
   actor: Actor = { userId: null },
   database: Database = defaultDb(),
 ): Promise<WriteResult> {
-  return writeOneRow(database, ref, limits, async (tx) => ({ id, ...(await updateIn(tx, ref, id, input, actor)) }));
+  return writeOneRow(database, ref, limits, async (tx) => {
+    const written = await updateIn(tx, ref, id, input, actor);
+    checkValues(ref, limits, [{ parameter: (JSON.parse(written.row) as FlatRow).Parameter, values: input.values }]);
+    return { id, ...written };
+  });
 }
 
 /** Deletes a row; with `expectedVersion`, only the version the caller saw (an undo never deletes someone else's newer row). */
@@ -390,6 +413,7 @@ export async function applyBatch(ref: TableRef, ops: readonly BatchOp[], limits:
         )
       : [];
     const byId = new Map(texts.map((t) => [t.id, JSON.parse(t.row) as FlatRow]));
+    checkValues(ref, limits, [...updates.map((u) => ({ parameter: byId.get(u.id)?.Parameter ?? "", values: u.values })), ...creates]);
     return {
       result: { ok: true, rows: written.map((id) => byId.get(id)!).filter(Boolean), removed },
       change: { revision, rows: [...removed.map((id) => [id, null] as const), ...texts.map((t) => [t.id, t.row] as const)], addsColumns: freshColumns > 0 },

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { displayValue, draftCell, editCell, isAngleRow, storedValue, valueToSave } from "./angles";
 
 describe("angle rows", () => {
-  it("are the rows whose Parameter contains 'angle' in any case", () => {
+  it("are the rows whose Parameter contains 'angle' as a word, in any case (DECISIONS 18)", () => {
     expect(isAngleRow("SkewAngle")).toBe(true);
     expect(isAngleRow("ANGLE_OF_FRICTION")).toBe(true);
-    expect(isAngleRow("triangle count")).toBe(true);
+    expect(isAngleRow("triangle count")).toBe(false);
+    expect(isAngleRow("RectangleColumnWidth")).toBe(false);
     expect(isAngleRow("PierHeight")).toBe(false);
   });
 

@@ -1,12 +1,15 @@
 /**
  * The angle rule (SPEC section 3): in a row whose Parameter contains "angle"
- * (any case), values are stored in radians but shown and edited in degrees
- * with 2 decimals, and saved back as radian strings. A cell the user did not
- * touch is saved exactly as stored, so opening and saving a row never drifts.
+ * (any case; at word edges, DECISIONS 18), values are stored in radians but
+ * shown and edited in degrees with 2 decimals, and saved back as radian
+ * strings. A cell the user did not touch is saved exactly as stored, so
+ * opening and saving a row never drifts.
  */
+import { isAngleName } from "./kinds";
 
+/** Whether a row is an angle row. Every template's angle rows are named as angles (templates.test.ts). */
 export function isAngleRow(parameter: string): boolean {
-  return /angle/i.test(parameter);
+  return isAngleName(parameter);
 }
 
 function asNumber(text: string): number | null {

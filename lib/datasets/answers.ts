@@ -2,16 +2,41 @@ import { type JsonText, jsonText } from "@/lib/http/precompressed";
 import { FIXED_FIELDS } from "./columns";
 import { encodeRow } from "./compact";
 import type { ColumnsAnswer, FetchAllAnswer, RowsAnswer } from "./endpoints";
+import type { DatasetKey } from "./registry";
 import { memo, type TableSnapshot } from "./snapshot";
+import { rowKind } from "./templates";
 
 /**
  * The JSON texts of the table answers, built once per snapshot (so once per
  * revision of the table): rows are written by Postgres and passed through.
  */
 
-/** `{data, columns}`: the rows as stored (each with its own columns) and the table's column list. */
-export function rowsJson(snapshot: TableSnapshot): JsonText<RowsAnswer> {
-  return jsonText(memo(snapshot, "rows", () => `{"data":[${snapshot.rows.join(",")}],"columns":${JSON.stringify(snapshot.columns)}}`));
+/**
+ * `{data, columns}`: the rows as stored (each with its own columns, and its kind and unit after its Parameter) and
+ * the table's column list.
+ */
+export function rowsJson(snapshot: TableSnapshot, dataset: DatasetKey): JsonText<RowsAnswer> {
+  return jsonText(
+    memo(snapshot, "rows", () => `{"data":[${snapshot.rows.map((text) => withKind(dataset, text)).join(",")}],"columns":${JSON.stringify(snapshot.columns)}}`),
+  );
+}
+
+/**
+ * Where a stored row's text ends its Parameter: rows are written by Postgres as `{"Id":n,"Parameter":"...",...`
+ * (db/queries/rows.ts), and no column may be named Parameter, so its first `"Parameter":` is that field.
+ */
+function parameterEnd(text: string): number {
+  let end = text.indexOf('"Parameter":') + '"Parameter":'.length + 1;
+  while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+  return end + 1;
+}
+
+/** A row's text with its kind and unit (templates.ts) after its Parameter. */
+function withKind(dataset: DatasetKey, text: string): string {
+  const end = parameterEnd(text);
+  const parameter = JSON.parse(text.slice(text.indexOf('"Parameter":') + '"Parameter":'.length, end)) as string;
+  const { kind, unit } = rowKind(dataset, parameter);
+  return `${text.slice(0, end)},"kind":${JSON.stringify(kind)},"unit":${JSON.stringify(unit)}${text.slice(end)}`;
 }
 
 /**
@@ -33,11 +58,16 @@ export function fetchAllJson(snapshot: TableSnapshot): JsonText<FetchAllAnswer> 
 }
 
 /** The screen's compact answer (`?format=columns`): column names once, each row an array. */
-export function columnsJson(snapshot: TableSnapshot): JsonText<ColumnsAnswer> {
+export function columnsJson(snapshot: TableSnapshot, dataset: DatasetKey): JsonText<ColumnsAnswer> {
   return jsonText(
     memo(snapshot, "columns", () => {
-      const rows = snapshot.rows.map((text) => JSON.stringify(encodeRow(JSON.parse(text) as Record<string, unknown>, snapshot.columns)));
-      return `{"fields":${JSON.stringify(FIXED_FIELDS)},"columns":${JSON.stringify(snapshot.columns)},"rows":[${rows.join(",")}]}`;
+      const parsed = snapshot.rows.map((text) => JSON.parse(text) as Record<string, unknown>);
+      const rows = parsed.map((row) => JSON.stringify(encodeRow(row, snapshot.columns)));
+      const kinds = parsed.map((row) => {
+        const { kind, unit } = rowKind(dataset, String(row.Parameter));
+        return [kind, unit];
+      });
+      return `{"fields":${JSON.stringify(FIXED_FIELDS)},"columns":${JSON.stringify(snapshot.columns)},"rows":[${rows.join(",")}],"kinds":${JSON.stringify(kinds)}}`;
     }),
   );
 }

@@ -2,6 +2,7 @@ import { type ApiResult, apiResult, NETWORK_ERROR } from "@/lib/api-client";
 import { typedRoutes, urlOf } from "@/lib/http/contract";
 import type { Row } from "./columns";
 import { type ColumnsAnswer, decodeRows } from "./compact";
+import { unitLabel } from "./kinds";
 import type { datasetsEndpoints } from "./endpoints";
 import type { ImportPreviewAnswer } from "./import-schemas";
 
@@ -87,7 +88,10 @@ export function screenRowsUrl(params: { id: number; ds: string }): string {
  * (credentials included, no extra headers), so the browser hands over the
  * answer already on its way instead of asking again.
  */
-export async function fetchScreenRows(params: { id: number; ds: string }, signal?: AbortSignal): Promise<ApiResult<{ rows: Row[]; columns: string[] }>> {
+export async function fetchScreenRows(
+  params: { id: number; ds: string },
+  signal?: AbortSignal,
+): Promise<ApiResult<{ rows: Row[]; columns: string[]; units: ReadonlyMap<string, string> }>> {
   let response: Response;
   try {
     response = await fetch(screenRowsUrl(params), { credentials: "include", signal });
@@ -100,5 +104,9 @@ export async function fetchScreenRows(params: { id: number; ds: string }, signal
   if (!result.data || !Array.isArray(result.data.rows) || !Array.isArray(result.data.columns)) {
     return { ok: false, status: response.status, error: "Invalid response structure", body: null };
   }
-  return { ok: true, status: result.status, data: { rows: decodeRows(result.data), columns: result.data.columns } };
+  const rows = decodeRows(result.data);
+  // Each row's unit as the grid shows it beside the Parameter (kinds.ts), by Parameter: a row renamed or added on
+  // screen takes its unit from its name until the table is read again.
+  const units = new Map<string, string>((result.data.kinds ?? []).map(([kind, unit], i) => [String(rows[i]?.Parameter), unitLabel({ kind, unit })]));
+  return { ok: true, status: result.status, data: { rows, columns: result.data.columns, units } };
 }

@@ -1,4 +1,5 @@
 import { FIXED_FIELDS, type Row } from "./columns";
+import type { RowKind } from "./kinds";
 
 /**
  * The table screen's own answer (`?format=columns`): the column names once,
@@ -10,7 +11,8 @@ import { FIXED_FIELDS, type Row } from "./columns";
  * values in the order of `columns`; `null` where the row has no value for a
  * column, and trailing nulls left off.
  */
-export type ColumnsAnswer = { fields: readonly string[]; columns: string[]; rows: unknown[][] };
+/** The screen's answer; `kinds` holds each row's kind and unit (lib/datasets/kinds.ts), in the order of `rows`. */
+export type ColumnsAnswer = { fields: readonly string[]; columns: string[]; rows: unknown[][]; kinds?: [kind: RowKind, unit: string][] };
 
 const FIELD_COUNT = FIXED_FIELDS.length;
 

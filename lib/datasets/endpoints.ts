@@ -3,6 +3,7 @@ import { endpoint } from "@/lib/http/contract";
 import { datasetsRoutes } from "./api";
 import { applyImportSchema, exportQuery, importParams, importPreviewSchema, importResultSchema, importUploadSchema, MAX_IMPORT_BYTES } from "./import-schemas";
 import { projectParams } from "@/lib/projects/schemas";
+import { rowKinds } from "./kinds";
 import { datasetKeys } from "./registry";
 import { datasetParams } from "./route-params";
 import {
@@ -29,8 +30,14 @@ import {
 const tag = "Tables";
 const legacyTag = "Legacy (spec)";
 
+const kindSchema = z
+  .enum(rowKinds)
+  .meta({ description: "What the row holds (docs/tables.md, Kinds and units): from its table's template, else from its name." });
+const unitSchema = z
+  .string()
+  .meta({ description: 'The unit of the stored values: "rad" on angle rows (shown in degrees), "m", "kN", "MPa", "—" for counts and text.' });
 const rowsAnswer = z.object({
-  data: z.array(flatRowSchema),
+  data: z.array(flatRowSchema.extend({ kind: kindSchema, unit: unitSchema })),
   columns: z.array(z.string()).meta({ description: "Every column of the table (a row carries only the columns it has)." }),
 });
 const columnsAnswer = z
@@ -40,6 +47,7 @@ const columnsAnswer = z
     rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))).meta({
       description: "Each row: its fixed fields, then a value per column (null: the row has none; trailing nulls left off).",
     }),
+    kinds: z.array(z.tuple([kindSchema, unitSchema])).meta({ description: "Each row's kind and unit, in the order of `rows`." }),
   })
   .meta({ description: "`?format=columns`" });
 const rowAnswer = z.object({ data: flatRowSchema });

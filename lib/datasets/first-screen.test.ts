@@ -10,7 +10,7 @@ const snapshotOf = (rows: Record<string, string | number>[], columns: string[]):
 });
 
 describe("the first screenful the server renders into a table's page", () => {
-  it("shows the grid's first columns (by number, none empty in every row) and angles in degrees", () => {
+  it("shows the grid's first columns (by number, none empty in every row), angles in degrees and each row's unit", () => {
     const snapshot = snapshotOf(
       [
         { Id: 1, Parameter: "PierHeight", Item10: "12.5", Item2: "3", Item1: "" },
@@ -18,11 +18,11 @@ describe("the first screenful the server renders into a table's page", () => {
       ],
       ["Item10", "Item1", "Item2", "Item3"],
     );
-    expect(firstScreen(snapshot)).toEqual({
+    expect(firstScreen(snapshot, "pier")).toEqual({
       columns: ["Item2", "Item10"],
       rows: [
-        { id: 1, parameter: "PierHeight", angle: false, values: ["3", "12.5"] },
-        { id: 2, parameter: "SkewAngle", angle: true, values: ["30.00", ""] },
+        { id: 1, parameter: "PierHeight", unit: "m", values: ["3", "12.5"] },
+        { id: 2, parameter: "SkewAngle", unit: "°", values: ["30.00", ""] },
       ],
     });
   });
@@ -31,9 +31,9 @@ describe("the first screenful the server renders into a table's page", () => {
     const columns = Array.from({ length: 300 }, (_, i) => `Item${i + 1}`);
     const rows = Array.from({ length: 2000 }, (_, r) => ({ Id: r + 1, Parameter: `P${r}`, ...Object.fromEntries(columns.map((c) => [c, "1.000"])) }));
     const snapshot = snapshotOf(rows, columns);
-    const screen = firstScreen(snapshot);
+    const screen = firstScreen(snapshot, "pier");
     expect(screen.rows).toHaveLength(FIRST_SCREEN_ROWS);
     expect(screen.columns).toEqual(columns.slice(0, FIRST_SCREEN_COLUMNS));
-    expect(firstScreen(snapshot)).toBe(screen);
+    expect(firstScreen(snapshot, "pier")).toBe(screen);
   });
 });

@@ -16,12 +16,13 @@ export type RowInput = {
   values: Record<string, string>;
 };
 
-const ID_KEYS = new Set(["id", "createdat", "updatedat"]);
+/** Fields of a row that are not its columns: ignored in a row sent back as it was read (`kind` and `unit` are its kind's). */
+const ID_KEYS = new Set(["id", "createdat", "updatedat", "kind", "unit"]);
 
 /**
- * `data` of create/edit: a flat row as fetch-all returns it. Id/id/ID,
- * CreatedAt and UpdatedAt are ignored, Parameter and Version are taken
- * apart, every other key must be a column name with a text value.
+ * `data` of create/edit: a flat row as fetch-all or the rows API returns it.
+ * Id/id/ID, CreatedAt, UpdatedAt, kind and unit are ignored, Parameter and
+ * Version are taken apart, every other key must be a column name with a text value.
  */
 export const rowDataSchema = z.record(z.string(), z.unknown(), { error: "expected an object of column names and values" }).transform((data, ctx) => {
   const out: RowInput = { values: {} };

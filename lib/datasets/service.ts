@@ -6,6 +6,8 @@ import {
   type Actor,
   applyBatch,
   type BatchOp,
+  type CellProblem,
+  type Limits,
   createRow as insertRow,
   deleteRow as removeRow,
   removeColumn as dropColumn,
@@ -22,6 +24,7 @@ import type { ProjectAccess } from "@/lib/projects/access";
 import { datasetKeys, type DatasetKey, isDatasetKey } from "./registry";
 import { MAX_ID } from "@/lib/validation";
 import type { RowInput } from "./schemas";
+import { cellProblems, invalidValues } from "./values";
 
 /** The dataset of a `{ds}` route segment, or "not found". */
 export function datasetFromParam(ds: string): DatasetKey {
@@ -68,10 +71,12 @@ export function unwrap(result: WriteResult, id?: number): FlatRow {
         `This table would hold ${mib(result.bytes)}, over its limit of ${mib(result.budget)} (TABLE_MAX_BYTES). Delete rows or values first.`,
         { bytes: result.bytes, limit: result.budget },
       );
+    case "invalid-values":
+      throw invalidValues(result.problems);
   }
 }
 
-export const limits = () => ({ maxBytes: env().TABLE_MAX_BYTES });
+export const limits = (): Limits => ({ maxBytes: env().TABLE_MAX_BYTES, values: cellProblems });
 
 export async function createRow(table: TableRef, input: RowInput, userId: number | null): Promise<FlatRow> {
   if (input.parameter === undefined) throw new DomainError("invalid", 'Invalid field "data.Parameter": every row needs a Parameter name.');
@@ -119,6 +124,13 @@ class Stale extends Error {
   }
 }
 
+/** A batch refused for values their rows cannot take; thrown to roll back every table's part. */
+class Invalid extends Error {
+  constructor(readonly problems: CellProblem[]) {
+    super("invalid values");
+  }
+}
+
 function opsOf(changes: TableChanges): BatchOp[] {
   return [
     ...(changes.create ?? []).map(({ data }): BatchOp => {
@@ -157,6 +169,7 @@ async function writeBatch(projectId: number, tables: readonly TableChanges[], ac
       };
     }
     if (result.reason === "conflicts") throw new Stale(result.conflicts.map((c) => ({ dataset: changes.dataset, id: c.id, data: c.current })));
+    if (result.reason === "invalid-values") throw new Invalid(result.problems);
     return unwrap(result) as never;
   };
   let written: TableWritten[];
@@ -167,15 +180,19 @@ async function writeBatch(projectId: number, tables: readonly TableChanges[], ac
     const done = await db().transaction(async (tx) => {
       const out = new Map<DatasetKey, TableWritten>();
       const conflicts: Conflict[] = [];
+      const problems: CellProblem[] = [];
       for (const changes of ordered) {
-        // Each table's part rolls back on its own; the others are still checked, so every stale row is listed.
+        // Each table's part rolls back on its own; the others are still checked, so every stale row and every
+        // refused value is listed.
         try {
           out.set(changes.dataset, await run(changes, tx as unknown as Database));
         } catch (error) {
-          if (!(error instanceof Stale)) throw error;
-          conflicts.push(...error.conflicts);
+          if (error instanceof Stale) conflicts.push(...error.conflicts);
+          else if (error instanceof Invalid) problems.push(...error.problems);
+          else throw error;
         }
       }
+      if (problems.length > 0) throw new Invalid(problems);
       if (conflicts.length > 0) throw new Stale(conflicts);
       return out;
     });
@@ -208,6 +225,7 @@ export async function writeRows(projectId: number, tables: readonly TableChanges
     return await writeBatch(projectId, tables, actor);
   } catch (error) {
     if (error instanceof Stale) throw staleRows(error.conflicts, rowCount(tables), "they were read", (c) => c);
+    if (error instanceof Invalid) throw invalidValues(error.problems);
     throw error;
   }
 }
@@ -223,6 +241,7 @@ export async function saveRows(table: TableRef<DatasetKey>, rows: { id: number; 
     return written!.edited;
   } catch (error) {
     if (error instanceof Stale) throw staleRows(error.conflicts, rows.length, "you loaded them", ({ id, data }) => ({ id, data }));
+    if (error instanceof Invalid) throw invalidValues(error.problems);
     throw error;
   }
 }

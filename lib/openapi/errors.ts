@@ -90,6 +90,24 @@ const importRefused = z
   })
   .meta({ id: "ImportRefused" });
 
+const valuesRefused = z
+  .object({
+    error,
+    problems: z
+      .array(
+        z.object({
+          parameter: z.string().meta({ description: "The row's Parameter." }),
+          column: z.string().meta({ description: "The column (Item1, Item2, ...)." }),
+          value: z.string().meta({ description: "The value refused, as sent." }),
+          problem: z.string().meta({ description: "Why the row's kind refuses it." }),
+        }),
+      )
+      .optional()
+      .meta({ description: "Each value its row's kind refuses (the first 100; `more` counts the rest). Nothing was saved." }),
+    more: z.number().int().optional().meta({ description: "How many refused values are not listed." }),
+  })
+  .meta({ id: "ValuesRefused" });
+
 const tooLarge = z
   .object({
     error,
@@ -124,13 +142,15 @@ const midasFailed = z
 
 /** The body of a failure: by operation where one carries more, else by status. */
 const byOperation: Record<string, Partial<Record<number, z.ZodType>>> = {
-  datasetsEdit: { 409: rowConflict },
+  datasetsCreate: { 400: valuesRefused },
+  datasetsEdit: { 400: valuesRefused, 409: rowConflict },
+  datasetsSaveRows: { 400: valuesRefused, 409: rowsConflict },
+  datasetsWriteRows: { 400: valuesRefused, 409: tablesConflict },
+  datasetsCreateElement: { 400: valuesRefused },
   datasetsRemove: { 409: rowConflict },
   datasetsRestore: { 409: rowConflict },
-  datasetsEditElement: { 409: rowConflict },
-  datasetsSaveRows: { 409: rowsConflict },
-  datasetsWriteRows: { 409: tablesConflict },
-  datasetsImportApply: { 409: rowsConflict },
+  datasetsEditElement: { 400: valuesRefused, 409: rowConflict },
+  datasetsImportApply: { 400: valuesRefused, 409: rowsConflict },
   datasetsImportPreview: { 400: importRefused },
   datasetsRemoveColumn: { 409: columnNotEmpty },
   midasApply: { 409: midasConflict },
@@ -151,8 +171,15 @@ export const specialisedErrors = Object.entries(byOperation).flatMap(([operation
 const row = { Id: 12, Parameter: "P1", CreatedAt: "2026-03-02T09:14:05.000Z", UpdatedAt: "2026-03-04T16:40:12.000Z", Version: 4, Item1: "1650", Item2: "1700" };
 
 /** An example body of each failure, in the routes' own words. */
+const valuesRefusedExample = {
+  error: 'A value does not fit its row; nothing was saved. SkewAngle, Item3: "15°" is not a number (an angle row takes numbers only).',
+  problems: [{ parameter: "SkewAngle", column: "Item3", value: "15°", problem: "is not a number (an angle row takes numbers only)" }],
+};
 const exampleByOperation: Record<string, Partial<Record<number, unknown>>> = {
+  datasetsCreate: { 400: valuesRefusedExample },
+  datasetsCreateElement: { 400: valuesRefusedExample },
   datasetsEdit: {
+    400: valuesRefusedExample,
     409: { error: "Someone else saved this row since you loaded it (it is now at version 4). Review the newer values and save again.", data: row },
   },
   datasetsRemove: {
@@ -162,9 +189,11 @@ const exampleByOperation: Record<string, Partial<Record<number, unknown>>> = {
     409: { error: "Someone else saved this row since you loaded it (it is now at version 4). Review the newer values and save again.", data: row },
   },
   datasetsEditElement: {
+    400: valuesRefusedExample,
     409: { error: "Someone else saved this row since you loaded it (it is now at version 4). Review the newer values and save again.", data: row },
   },
   datasetsSaveRows: {
+    400: valuesRefusedExample,
     409: {
       error: "2 of the 3 rows changed since you loaded them (1 deleted); nothing was saved. Review the newer values and save again.",
       conflicts: [
@@ -174,6 +203,7 @@ const exampleByOperation: Record<string, Partial<Record<number, unknown>>> = {
     },
   },
   datasetsWriteRows: {
+    400: valuesRefusedExample,
     409: {
       error: "2 of the 4 rows changed since they were read (1 deleted); nothing was saved. Review the newer values and save again.",
       conflicts: [
@@ -183,6 +213,7 @@ const exampleByOperation: Record<string, Partial<Record<number, unknown>>> = {
     },
   },
   datasetsImportApply: {
+    400: valuesRefusedExample,
     409: {
       error:
         "1 of the rows this import changes were changed or deleted since the preview. Nothing was imported. Import the file again to see what it would change now.",

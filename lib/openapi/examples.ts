@@ -28,8 +28,8 @@ const created = "2026-03-02T09:14:05.000Z";
 const user = { id: 7, email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" };
 const project = { id: 1, name: "Bridge 7", role: "owner", createdAt: created, updatedAt: at };
 const table = { id: 1, ds: "pier" };
-const row = { Id: 12, Parameter: "PierHeight", CreatedAt: created, UpdatedAt: at, Version: 5, Item1: "8500", Item2: "9200" };
-const row13 = { Id: 13, Parameter: "PierWidth", CreatedAt: created, UpdatedAt: at, Version: 3, Item1: "1800", Item2: "1800" };
+const row = { Id: 12, Parameter: "PierHeight", CreatedAt: created, UpdatedAt: at, Version: 5, Item1: "8.500", Item2: "9.200" };
+const row13 = { Id: 13, Parameter: "PierWidth", CreatedAt: created, UpdatedAt: at, Version: 3, Item1: "1.800", Item2: "1.800" };
 const ok = { ok: true };
 const importId = "9b2f4c1e-6a7d-4e8b-b1c3-2d5e7f9a0b14";
 const invitationId = "3c8e1f2a-5b6d-4a7e-9f01-8c2d3e4f5a6b";
@@ -141,24 +141,33 @@ export const examples: Record<string, OperationExample> = {
   projectsRemoveMember: { params: { id: 1, userId: 8 }, answer: ok },
 
   // Tables
-  datasetsRows: { params: table, answer: { data: [row, row13], columns: ["Item1", "Item2"] } },
+  datasetsRows: {
+    params: table,
+    answer: {
+      data: [
+        { ...row, kind: "length", unit: "m" },
+        { ...row13, kind: "length", unit: "m" },
+      ],
+      columns: ["Item1", "Item2"],
+    },
+  },
   datasetsCreate: {
     params: table,
-    body: { data: { Parameter: "PierCapDepth", Item1: "1200", Item2: "1200" } },
-    answer: { data: { Id: 14, Parameter: "PierCapDepth", CreatedAt: at, UpdatedAt: at, Version: 1, Item1: "1200", Item2: "1200" } },
+    body: { data: { Parameter: "PierCapDepth", Item1: "1.200", Item2: "1.200" } },
+    answer: { data: { Id: 14, Parameter: "PierCapDepth", CreatedAt: at, UpdatedAt: at, Version: 1, Item1: "1.200", Item2: "1.200" } },
   },
   datasetsSaveRows: {
     params: table,
     body: {
       rows: [
-        { id: 12, data: { Version: 5, Item2: "9300" } },
-        { id: 13, data: { Version: 3, Item1: "1850", Item2: "1850" } },
+        { id: 12, data: { Version: 5, Item2: "9.300" } },
+        { id: 13, data: { Version: 3, Item1: "1.850", Item2: "1.850" } },
       ],
     },
     answer: {
       data: [
-        { ...row, Version: 6, Item2: "9300" },
-        { ...row13, Version: 4, Item1: "1850", Item2: "1850" },
+        { ...row, Version: 6, Item2: "9.300" },
+        { ...row13, Version: 4, Item1: "1.850", Item2: "1.850" },
       ],
     },
   },
@@ -195,8 +204,8 @@ export const examples: Record<string, OperationExample> = {
   },
   datasetsEdit: {
     params: { ...table, rowId: 12 },
-    body: { data: { Version: 5, Item2: "9300" } },
-    answer: { data: { ...row, Version: 6, Item2: "9300" } },
+    body: { data: { Version: 5, Item2: "9.300" } },
+    answer: { data: { ...row, Version: 6, Item2: "9.300" } },
   },
   datasetsRemove: { params: { ...table, rowId: 12 }, query: { version: 5 }, answer: { ok: true, id: 12 } },
   datasetsHistory: {
@@ -278,8 +287,8 @@ export const examples: Record<string, OperationExample> = {
       fileName: "Bridge 7 - Revit_Pier Data - 2026-03-04.xlsx",
       sheet: "Revit_Pier Data",
       basedOn: { exportedAt: at, rows: 2 },
-      added: [{ parameter: "PierCapDepth", values: { Item1: "1200", Item2: "1200" } }],
-      changed: [{ id: 12, parameter: "PierHeight", version: 5, cells: [{ column: "Item2", before: "9200", after: "9300" }] }],
+      added: [{ parameter: "PierCapDepth", values: { Item1: "1.200", Item2: "1.200" } }],
+      changed: [{ id: 12, parameter: "PierHeight", version: 5, cells: [{ column: "Item2", before: "9.200", after: "9.300" }] }],
       missing: [],
       conflicts: [],
       newColumns: [],
@@ -290,13 +299,13 @@ export const examples: Record<string, OperationExample> = {
   datasetsFetchAll: { params: { ds: "pier" }, answer: { data: [row, row13] } },
   datasetsCreateElement: {
     params: { ds: "pier" },
-    body: { data: { Parameter: "PierCapDepth", Item1: "1200", Item2: "1200" } },
-    answer: { data: { Id: 14, Parameter: "PierCapDepth", CreatedAt: at, UpdatedAt: at, Version: 1, Item1: "1200", Item2: "1200" } },
+    body: { data: { Parameter: "PierCapDepth", Item1: "1.200", Item2: "1.200" } },
+    answer: { data: { Id: 14, Parameter: "PierCapDepth", CreatedAt: at, UpdatedAt: at, Version: 1, Item1: "1.200", Item2: "1.200" } },
   },
   datasetsEditElement: {
     params: { ds: "pier" },
-    body: { id: 12, data: { Version: 5, Item2: "9300" } },
-    answer: { data: { ...row, Version: 6, Item2: "9300" } },
+    body: { id: 12, data: { Version: 5, Item2: "9.300" } },
+    answer: { data: { ...row, Version: 6, Item2: "9.300" } },
   },
   datasetsDeleteElement: { params: { ds: "pier" }, body: { id: 12 }, answer: { ok: true, id: 12 } },
 
@@ -305,7 +314,7 @@ export const examples: Record<string, OperationExample> = {
     params: { id: 1 },
     body: { dataset: "pier" },
     answer: {
-      added: [{ Id: 14, Parameter: "PierCapDepth", Item1: "1200", Item2: "1200" }],
+      added: [{ Id: 14, Parameter: "PierCapDepth", Item1: "1.200", Item2: "1.200" }],
       changed: [{ id: 12, parameter: "PierHeight", cells: [{ column: "Item2", before: "9100", after: "9200" }] }],
       removed: [],
       baselineAt: "2026-03-03T11:02:40.000Z",

@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as fetchAll from "@/app/api/database/[ds]/fetch-all/route";
-import { decodeRows } from "@/lib/datasets/compact";
+import { type ColumnsAnswer, decodeRows } from "@/lib/datasets/compact";
 import { useTestDatabase } from "@/test/database";
 import { expectJson } from "@/test/http";
 import { signedInClient } from "@/test/session";
@@ -36,10 +36,17 @@ async function bodyOf(response: Response): Promise<unknown> {
 describe("GET .../rows?format=columns (the table screen's own answer)", () => {
   it("holds the same rows as the plain answer, each column named once", async () => {
     const plain = (await bodyOf(await get(""))) as { data: Row[]; columns: string[] };
-    const compact = (await bodyOf(await get("format=columns"))) as { fields: string[]; columns: string[]; rows: unknown[][] };
+    const compact = (await bodyOf(await get("format=columns"))) as {
+      fields: string[];
+      columns: string[];
+      rows: unknown[][];
+      kinds: NonNullable<ColumnsAnswer["kinds"]>;
+    };
     expect(compact.fields).toEqual(["Id", "Parameter", "CreatedAt", "UpdatedAt", "Version"]);
     expect(new Set(compact.columns)).toEqual(new Set(plain.columns));
-    expect(decodeRows(compact)).toEqual(plain.data);
+    expect(decodeRows(compact)).toEqual(plain.data.map(({ kind: _kind, unit: _unit, ...row }) => row));
+    // Each row's kind and unit: on the row in the plain answer, beside the rows in the compact one.
+    expect(compact.kinds).toEqual(plain.data.map((row) => [row.kind, row.unit]));
     // Item names are short, values three-decimal texts: about half the bytes.
     expect(JSON.stringify(compact).length / JSON.stringify(plain).length).toBeLessThan(0.6);
   });
@@ -54,7 +61,7 @@ describe("GET .../rows?format=columns (the table screen's own answer)", () => {
     const compact = (await bodyOf(await get("format=columns", true))) as Record<string, unknown>;
     expect(Object.keys(legacy)).toEqual(["data"]);
     expect(Object.keys(plain)).toEqual(["data", "columns"]);
-    expect(Object.keys(compact)).toEqual(["fields", "columns", "rows"]);
+    expect(Object.keys(compact)).toEqual(["fields", "columns", "rows", "kinds"]);
   });
 
   it("refuses a format it does not know with 400", async () => {

@@ -50,3 +50,5 @@ export const NARROW: Layout = { id: 0, parameter: 132, actions: 136 };
 export type ColumnSpan = { padLeft: number; padRight: number; shownColumns: string[]; firstIndex: number };
 
 export const cellClass = "flex shrink-0 items-center border-b px-2";
+/** The unit beside a Parameter, drawn from its data-unit (CSS content): seen, but not part of the Parameter's text. */
+export const UNIT_CLASS = "ml-1 shrink-0 text-[10px] text-muted-foreground after:content-[attr(data-unit)]";

@@ -1,6 +1,6 @@
 import { cn } from "@/lib/utils";
 import type { FirstScreen } from "@/lib/datasets/first-screen";
-import { cellClass, HEADER_HEIGHT, NARROW, ROW_HEIGHT, VALUE_WIDTH, WIDE } from "./features";
+import { cellClass, HEADER_HEIGHT, NARROW, ROW_HEIGHT, UNIT_CLASS, VALUE_WIDTH, WIDE } from "./features";
 
 /**
  * The table's first rows as the server rendered them, laid out like the grid
@@ -35,7 +35,7 @@ export function FirstScreenRows({ screen }: { screen: FirstScreen }) {
           </div>
           <div className={cn(cellClass, "w-[var(--parameter-narrow)] border-r font-medium md:w-[var(--parameter-wide)]")} style={widths}>
             <span className="truncate">{row.parameter}</span>
-            {row.angle && <span className="ml-1 shrink-0 text-[10px] text-muted-foreground">°</span>}
+            {row.unit && <span data-unit={row.unit} className={UNIT_CLASS} />}
           </div>
           {row.values.map((value, i) => (
             <div key={screen.columns[i]} className={cn(cellClass, "tabular-nums")} style={{ width: VALUE_WIDTH }} data-first-screen-col={i + 1}>

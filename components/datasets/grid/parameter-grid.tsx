@@ -4,6 +4,7 @@ import { type ColumnFiltersState, type SortingState, useTable } from "@tanstack/
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Row } from "@/lib/datasets/columns";
 import type { Draft } from "@/lib/datasets/draft";
+import { kindAndUnitFromName, unitLabel } from "@/lib/datasets/kinds";
 import {
   type CellEdit,
   clearRange,
@@ -62,7 +63,14 @@ type ParameterGridProps = {
   canPush: boolean;
   /** A short note per row id (who else is editing it, who just changed it). */
   rowNotes?: ReadonlyMap<number, React.ReactNode>;
+  /** The unit shown beside each Parameter, by Parameter (from the server's answer); others by name. */
+  units?: ReadonlyMap<string, string>;
 };
+
+/** A row's unit as the grid shows it: the server's, else by its name (a row added or renamed on this screen). */
+function unitOf(units: ReadonlyMap<string, string> | undefined, parameter: string): string {
+  return units?.get(parameter) ?? unitLabel(kindAndUnitFromName(parameter));
+}
 
 const MOVE_KEYS = new Set<string>(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Tab", "Enter", "Home", "End"]);
 
@@ -92,6 +100,7 @@ export function ParameterGrid({
   readOnly,
   canPush,
   rowNotes,
+  units,
 }: ParameterGridProps) {
   const layout = wide ? WIDE : NARROW;
   const [sorting, setSorting] = useState<SortingState>([{ id: "Id", desc: false }]);
@@ -401,6 +410,7 @@ export function ParameterGrid({
               actions={actions}
               events={cellEvents}
               note={rowNotes?.get(Number(row.Id))}
+              unit={unitOf(units, String(row.Parameter ?? ""))}
             />
           );
         })}

@@ -7,7 +7,7 @@ import { DisabledReason } from "@/components/ui/disabled-reason";
 import { displayValue, isAngleRow } from "@/lib/datasets/angles";
 import type { Row } from "@/lib/datasets/columns";
 import { cn } from "@/lib/utils";
-import { cellClass, type ColumnSpan, type Layout, VALUE_WIDTH } from "./features";
+import { cellClass, type ColumnSpan, type Layout, UNIT_CLASS, VALUE_WIDTH } from "./features";
 
 /** What the row buttons do; the screen implements them. */
 export type RowActions = {
@@ -92,6 +92,7 @@ export const ViewRow = memo(function ViewRow({
   actions,
   events,
   note,
+  unit = "",
 }: {
   data: Row;
   /** Position among the visible rows. */
@@ -108,6 +109,8 @@ export const ViewRow = memo(function ViewRow({
   events: CellEvents;
   /** A short note on the row (who else is editing it, who just changed it). */
   note?: React.ReactNode;
+  /** The unit of its values as shown ("m", "°", "kN"; empty for text and counts). */
+  unit?: string;
 }) {
   const parameter = String(data.Parameter ?? "");
   const angle = isAngleRow(parameter);
@@ -140,16 +143,13 @@ export const ViewRow = memo(function ViewRow({
         data-column="Parameter"
         className={cn(cellClass, "border-r bg-card font-medium group-hover:bg-accent", selectedClass(0))}
         style={{ width: layout.parameter, position: "sticky", left: layout.id, zIndex: 2 }}
-        title={parameter}
+        title={unit ? `${parameter} (${angle ? "degrees on screen, radians stored" : unit})` : parameter}
       >
         {editor(0, `Parameter of ${parameter}`) ?? (
           <>
             <span className="truncate">{parameter}</span>
-            {angle && (
-              <span aria-hidden="true" className="ml-1 shrink-0 text-[10px] text-muted-foreground" title="Stored in radians, shown in degrees">
-                °
-              </span>
-            )}
+            {/* The unit is drawn from data-unit (CSS content): part of what the cell shows, not of the Parameter's text. */}
+            {unit && <span aria-hidden="true" data-unit={unit} className={UNIT_CLASS} />}
             {note}
           </>
         )}

@@ -6,9 +6,10 @@ import { cachedJsonResponse } from "@/lib/http/precompressed";
 import { route } from "@/lib/http/route";
 
 export const GET = route(datasetsEndpoints.rows, async ({ params, query, access, request }) => {
-  const snapshot = await tableSnapshot(tableOf(access, params.ds));
-  if (query.format === "columns") return cachedJsonResponse(request, { key: snapshot, name: "columns" }, columnsJson(snapshot));
-  return cachedJsonResponse(request, { key: snapshot, name: "rows" }, rowsJson(snapshot));
+  const table = tableOf(access, params.ds);
+  const snapshot = await tableSnapshot(table);
+  if (query.format === "columns") return cachedJsonResponse(request, { key: snapshot, name: "columns" }, columnsJson(snapshot, table.dataset));
+  return cachedJsonResponse(request, { key: snapshot, name: "rows" }, rowsJson(snapshot, table.dataset));
 });
 
 export const POST = route(datasetsEndpoints.create, async ({ params, access, body, auth }) => ({
