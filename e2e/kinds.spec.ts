@@ -9,7 +9,7 @@ const parameterCell = (page: Page, name: string) => grid(page).getByRole("gridce
 const rowOf = (page: Page, name: string) =>
   grid(page)
     .locator("[role=row]")
-    .filter({ has: parameterCell(page, name) });
+    .filter({ has: page.getByRole("gridcell", { name, exact: true }) });
 
 async function stored(page: Page, parameter: string): Promise<Row | undefined> {
   const rows = ((await (await page.request.get("/api/database/pier/fetch-all")).json()) as { data: Row[] }).data;

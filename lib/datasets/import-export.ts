@@ -10,6 +10,7 @@ import { baselineOf, type ImportLimits, type ImportPreview, planImport, readGrid
 import { type DatasetKey, datasets } from "./registry";
 import { limits, unwrap } from "./service";
 import { tableSnapshot } from "./snapshot";
+import { rowKind } from "./templates";
 import { type ExportInput, exportFileName, type FileKind, readTableFile, writeCsv, writeXlsx } from "./table-file";
 
 /** A file of a table as the route sends it. */
@@ -65,7 +66,7 @@ export async function previewImport(table: TableRef<DatasetKey>, file: { bytes: 
   const baseline = baselineOf(fileTable, meta, { projectId: table.projectId, dataset: table.dataset, title: info.title });
   const snapshot = await tableSnapshot(table);
   const current = snapshot.rows.map((row) => JSON.parse(row) as FlatRow);
-  const preview = planImport(fileTable, current, snapshot.columns, baseline, IMPORT_LIMITS);
+  const preview = planImport(fileTable, current, snapshot.columns, baseline, IMPORT_LIMITS, (parameter) => rowKind(table.dataset, parameter).kind);
   const plan: StoredPlan = {
     added: preview.added,
     changed: preview.changed.map((row) => ({ id: row.id, version: row.version, values: Object.fromEntries(row.cells.map((c) => [c.column, c.after])) })),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { displayValue } from "./angles";
 import type { Row } from "./columns";
-import { type Baseline, baselineOf, importedValue, type ImportLimits, planImport, readGrid } from "./import-plan";
+import { type Baseline, baselineOf, type FileTable, importedValue, type ImportLimits, planImport, readGrid } from "./import-plan";
 import type { ExportMeta, Grid } from "./table-file";
 
 const limits: ImportLimits = { maxRows: 100_000, maxColumns: 1_000, maxNewColumns: 400 };
@@ -203,6 +203,33 @@ describe("angle rows: the file holds degrees, the table radians", () => {
     expect(importedValue("skewed", SKEW_RADIANS, true)).toBe("skewed");
     expect(importedValue("", SKEW_RADIANS, true)).toBe("");
     expect(importedValue("15.00", "12.4", false)).toBe("15.00");
+  });
+});
+
+describe("numeric rows compare as numbers", () => {
+  it('"1.8" for a stored "1.800" is no change, and the stored text stays', () => {
+    expect(importedValue("1.8", "1.800", false, true)).toBe("1.800");
+    expect(importedValue("12", "12.000", false, true)).toBe("12.000");
+    expect(importedValue("1.85", "1.800", false, true)).toBe("1.85");
+    expect(importedValue("TBC", "1.800", false, true)).toBe("TBC");
+    // A text row keeps what the file says.
+    expect(importedValue("1.8", "1.800", false, false)).toBe("1.8");
+  });
+
+  it("a spreadsheet's save of our file without trailing zeros plans no change", () => {
+    const table = [{ Id: 1, Parameter: "PierHeight", CreatedAt: "", UpdatedAt: "", Version: 1, Item1: "11.590", Item2: "1.800" }];
+    const file: FileTable = {
+      kind: "csv",
+      sheet: "Revit_Pier Data",
+      headerRow: 1,
+      columns: [
+        { name: "Item1", column: 2 },
+        { name: "Item2", column: 3 },
+      ],
+      rows: [{ parameter: "PierHeight", row: 2, values: { Item1: "11.59", Item2: "1.8" } }],
+    };
+    const preview = planImport(file, table, ["Item1", "Item2"], null, limits, () => "length");
+    expect(preview.changed).toEqual([]);
   });
 });
 

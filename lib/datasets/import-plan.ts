@@ -4,9 +4,10 @@
  * compared with the table as it is, rows matched by Parameter, into what a
  * preview shows and an apply writes.
  */
-import { displayValue, isAngleRow, storedValue } from "./angles";
+import { displayValue, storedValue } from "./angles";
 import { COLUMN_NAME_PATTERN, type Row } from "./columns";
 import type { CellChange } from "./diff";
+import { isNumericKind, isPlainNumber, kindFromName, type RowKind } from "./kinds";
 import { normaliseParameterName } from "./names";
 import { MAX_PARAMETER_LENGTH, MAX_VALUE_LENGTH } from "./schemas";
 import { badFile, columnLetter, type ExportMeta, type Grid, type Place } from "./table-file";
@@ -190,7 +191,9 @@ export function baselineOf(file: FileTable, meta: ExportMeta | null, table: { pr
  * value itself (exported and re-imported unchanged never drifts); another
  * number is degrees, stored as radians.
  */
-export function importedValue(text: string, stored: string, angle: boolean): string {
+export function importedValue(text: string, stored: string, angle: boolean, numeric = angle): string {
+  // A numeric row compares as numbers: "1.8" saved by a spreadsheet for our "1.800" is no change (the stored text stays).
+  if (numeric && !angle) return isPlainNumber(text) && isPlainNumber(stored) && Number(text) === Number(stored) ? stored : text;
   if (!angle) return text;
   const shown = displayValue(stored, true);
   if (text === shown) return stored;
@@ -198,15 +201,20 @@ export function importedValue(text: string, stored: string, angle: boolean): str
   return storedValue(text, true);
 }
 
+/** A row's kind by its Parameter (the import of a table passes its template's: templates.ts). */
+export type KindOf = (parameter: string) => RowKind;
+const kindByName: KindOf = kindFromName;
+
 const cellText = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
 /** The cells of a table row the file's row changes (only the file's columns: a column the file lacks is left as it is). */
-export function fileRowChanges(file: FileRow, current: Row, columns: readonly FileColumn[]): CellChange[] {
-  const angle = isAngleRow(String(current.Parameter));
+export function fileRowChanges(file: FileRow, current: Row, columns: readonly FileColumn[], kindOf: KindOf = kindByName): CellChange[] {
+  const kind = kindOf(String(current.Parameter));
+  const angle = kind === "angle";
   const cells: CellChange[] = [];
   for (const { name } of columns) {
     const before = cellText(current[name]);
-    const after = importedValue(file.values[name] ?? "", before, angle);
+    const after = importedValue(file.values[name] ?? "", before, angle, isNumericKind(kind));
     if (after !== before) cells.push({ column: name, before, after });
   }
   return cells;
@@ -225,6 +233,7 @@ export function planImport(
   tableColumns: readonly string[],
   baseline: Baseline | null,
   limits: ImportLimits,
+  kindOf: KindOf = kindByName,
 ): ImportPreview {
   const byParameter = new Map(current.map((row) => [String(row.Parameter), row]));
   const byId = new Map(current.map((row) => [Number(row.Id), row]));
@@ -255,7 +264,7 @@ export function planImport(
     if (row) {
       const id = Number(row.Id);
       matched.add(id);
-      const cells = fileRowChanges(fileRow, row, file.columns);
+      const cells = fileRowChanges(fileRow, row, file.columns, kindOf);
       if (cells.length === 0) continue;
       const exported = exportedVersion(id, fileRow);
       if (exported !== undefined && exported !== Number(row.Version)) preview.conflicts.push(conflict(row, fileRow.parameter, "changed", exported, cells));
@@ -281,7 +290,7 @@ export function planImport(
         // Same version: the file renamed it; the file's name is a new row, the old one is missing from the file.
       }
     }
-    const angle = isAngleRow(fileRow.parameter);
+    const angle = kindOf(fileRow.parameter) === "angle";
     const values: Record<string, string> = {};
     for (const { name } of file.columns) {
       const text = fileRow.values[name] ?? "";

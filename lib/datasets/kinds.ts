@@ -139,6 +139,11 @@ export function kindFromName(parameter: string): RowKind {
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
+/** A plain decimal number with a point ("2.5", "-0.25", "1e3"), finite. */
+export function isPlainNumber(text: string): boolean {
+  return NUMBER.test(text.trim()) && Number.isFinite(Number(text));
+}
+
 /** Whether a kind's values are numbers (all but text). */
 export function isNumericKind(kind: RowKind): boolean {
   return kind !== "text";
@@ -152,7 +157,7 @@ export function isNumericKind(kind: RowKind): boolean {
 export function valueProblem(kind: RowKind, value: string): string | null {
   if (kind === "text" || value.trim() === "") return null;
   const text = value.trim();
-  if (!NUMBER.test(text) || !Number.isFinite(Number(text))) return `is not a number (${withArticle(kindLabel(kind))} row takes numbers only)`;
+  if (!isPlainNumber(text)) return `is not a number (${withArticle(kindLabel(kind))} row takes numbers only)`;
   if (kind === "count" && !/^\+?\d+$/.test(text)) return "is not a whole number (a count row takes 0, 1, 2, ...)";
   return null;
 }

@@ -218,7 +218,7 @@ describe("the assistant's Apply", () => {
       await bob.client.call(row.PATCH, "", {
         method: "PATCH",
         ...at(projectId, { ds: "pier", rowId: String(depth.Id) }),
-        body: { data: { Version: depth.Version, Item2: "bob" } },
+        body: { data: { Version: depth.Version, Item2: "7.5" } },
       }),
       200,
     );
@@ -228,7 +228,7 @@ describe("the assistant's Apply", () => {
     expect(result).toEqual({
       ok: false,
       error: "1 of the 3 rows changed since they were read; nothing was saved. Review the newer values and save again.",
-      conflict: { rowId: depth.Id, current: expect.objectContaining({ Item1: "3", Item2: "bob", Version: Number(depth.Version) + 1 }) },
+      conflict: { rowId: depth.Id, current: expect.objectContaining({ Item1: "3", Item2: "7.5", Version: Number(depth.Version) + 1 }) },
     });
     const after = await table(alice.client, projectId, "pier");
     expect(after.map((r) => [r.Parameter, r.Item1])).toEqual([

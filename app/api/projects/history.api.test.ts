@@ -77,7 +77,7 @@ describe("history", () => {
 
   it("restores a version as a new edit (exactly its name and values), and refuses when the row changed meanwhile", async () => {
     const made = await create(alice.client, "abt", { Parameter: "Backwall", Item1: "1.9" });
-    await expectJson(await edit(alice.client, "abt", Number(made.Id), { Version: 1, Parameter: "BackwallHeight", Item1: "2.1", Item2: "added" }), 200);
+    await expectJson(await edit(alice.client, "abt", Number(made.Id), { Version: 1, Parameter: "BackwallHeight", Item1: "2.1", Item2: "0.4" }), 200);
     const restored = await expectJson<{ data: Row }>(
       await alice.client.post(restore.POST, "", { ...at("abt", { rowId: String(made.Id) }), body: { version: 1, currentVersion: 2 } }),
       200,

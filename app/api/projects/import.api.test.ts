@@ -225,7 +225,7 @@ describe("import: export, change, re-import", () => {
     const seen = await preview(alice.client, "pier", bytes);
     expect(seen.changed).toHaveLength(2);
     const deck = await rowOf("pier", "DeckWidth");
-    await expectJson(await edit(bob.client, "pier", Number(deck.Id), { Version: Number(deck.Version), Item2: "bob" }), 200);
+    await expectJson(await edit(bob.client, "pier", Number(deck.Id), { Version: Number(deck.Version), Item2: "7.5" }), 200);
     const revision = await tableRevision({ projectId, dataset: "pier" });
     const refused = await expectJson<{ error: string; conflicts: { id: number }[] }>(await applyImport(alice.client, "pier", seen.importId), 409);
     expect(refused.error).toMatch(/changed or deleted since the preview\. Nothing was imported/);
