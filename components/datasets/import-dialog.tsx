@@ -168,6 +168,13 @@ export function ImportDialog({ projectId, dataset, open, onOpenChange, onImporte
               {preview.newColumns.length > 0 && ` New columns: ${preview.newColumns.join(", ")}.`}
               {!preview.basedOn && " The file is not an export of this table: it is compared with the table as it is now."}
             </p>
+            {preview.numbers.read > 0 && (
+              <p className="text-sm text-muted-foreground" data-testid="import-numbers">
+                {preview.numbers.decimal === "comma" ? "The file writes numbers with a decimal comma" : "The file writes thousands with a comma"}:{" "}
+                {plural(preview.numbers.read, "value")} read as numbers
+                {preview.numbers.example && ` (${preview.numbers.example.text} as ${preview.numbers.example.as})`}.
+              </p>
+            )}
             {writes === 0 && <p className="text-sm text-muted-foreground">Nothing to import: the file matches the table.</p>}
 
             {preview.changed.length > 0 && (

@@ -5,7 +5,7 @@
  * byte-order mark, without which Excel reads UTF-8 as the local code page.
  */
 
-const BOM = "\uFEFF";
+export const BOM = "\uFEFF";
 /** Text Excel would run as a formula when it opens a CSV file (CSV injection, OWASP): behind any guard apostrophes. */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;

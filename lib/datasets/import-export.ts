@@ -6,7 +6,7 @@ import { type FlatRow, MAX_COLUMNS, MAX_NEW_COLUMNS_PER_WRITE, MAX_ROWS, type Ta
 import { applyBatch, type BatchOp } from "@/db/queries/rows-write";
 import { announceChange } from "@/lib/live/hub";
 import { DomainError } from "@/lib/errors";
-import { baselineOf, type ImportLimits, type ImportPreview, planImport, readGrid } from "./import-plan";
+import { baselineOf, type ImportLimits, type ImportPreview, type NumbersRead, planImport, readGrid, readNumbers } from "./import-plan";
 import { type DatasetKey, datasets } from "./registry";
 import { limits, unwrap } from "./service";
 import { tableSnapshot } from "./snapshot";
@@ -45,6 +45,8 @@ export type ImportAnswer = ImportPreview & {
   sheet: string;
   /** The export the file came from, when it is one of this table's (conflicts are judged against it). */
   basedOn: { exportedAt: string | null; rows: number } | null;
+  /** How its numbers were read (a decimal-comma file's "11,591" as 11.591). */
+  numbers: NumbersRead;
 };
 
 /** What is kept between preview and apply: only what the apply writes, with the versions the preview saw. */
@@ -62,11 +64,12 @@ type StoredPlan = {
 export async function previewImport(table: TableRef<DatasetKey>, file: { bytes: Uint8Array; name: string }, userId: number): Promise<ImportAnswer> {
   const info = datasets[table.dataset];
   const { grid, meta } = await readTableFile(file.bytes, file.name, info);
-  const fileTable = readGrid(grid, IMPORT_LIMITS);
+  const kindOf = (parameter: string) => rowKind(table.dataset, parameter).kind;
+  const { file: fileTable, numbers } = readNumbers(readGrid(grid, IMPORT_LIMITS), kindOf, grid.separator);
   const baseline = baselineOf(fileTable, meta, { projectId: table.projectId, dataset: table.dataset, title: info.title });
   const snapshot = await tableSnapshot(table);
   const current = snapshot.rows.map((row) => JSON.parse(row) as FlatRow);
-  const preview = planImport(fileTable, current, snapshot.columns, baseline, IMPORT_LIMITS, (parameter) => rowKind(table.dataset, parameter).kind);
+  const preview = planImport(fileTable, current, snapshot.columns, baseline, IMPORT_LIMITS, kindOf);
   const plan: StoredPlan = {
     added: preview.added,
     changed: preview.changed.map((row) => ({ id: row.id, version: row.version, values: Object.fromEntries(row.cells.map((c) => [c.column, c.after])) })),
@@ -78,6 +81,7 @@ export async function previewImport(table: TableRef<DatasetKey>, file: { bytes: 
     fileName: file.name,
     sheet: grid.sheet,
     basedOn: baseline ? { exportedAt: baseline.complete && meta ? meta.exportedAt : null, rows: baseline.versions.size } : null,
+    numbers,
     ...preview,
   };
 }

@@ -8,6 +8,7 @@ import { displayValue, storedValue } from "./angles";
 import { COLUMN_NAME_PATTERN, type Row } from "./columns";
 import type { CellChange } from "./diff";
 import { isNumericKind, isPlainNumber, kindFromName, type RowKind } from "./kinds";
+import { type DecimalMark, isNumberFormatProblem, type NumberCell, numberFormatOf } from "./number-format";
 import { normaliseParameterName } from "./names";
 import { MAX_PARAMETER_LENGTH, MAX_VALUE_LENGTH } from "./schemas";
 import { badFile, columnLetter, type ExportMeta, type Grid, type Place } from "./table-file";
@@ -199,6 +200,59 @@ export function importedValue(text: string, stored: string, angle: boolean, nume
   if (text === shown) return stored;
   if (text.trim() !== "" && shown.trim() !== "" && Number(text) === Number(shown)) return stored;
   return storedValue(text, true);
+}
+
+/** How the file's numbers were read: its decimal mark, how many values were read differently from how they are written, one of them. */
+export type NumbersRead = { decimal: DecimalMark; read: number; example: { text: string; as: string } | null };
+
+const cellRef = (c: NumberCell) => `${columnLetter(c.column)}${c.row}`;
+
+/**
+ * The file's numbers in numeric rows read in the file's own format (number-format.ts): "11,591" in a decimal-comma
+ * file becomes 11.591 before anything is compared. A file whose numbers cannot be read without a guess is refused,
+ * naming its cells.
+ */
+export function readNumbers(file: FileTable, kindOf: KindOf, separator?: string): { file: FileTable; numbers: NumbersRead } {
+  const cells: NumberCell[] = [];
+  for (const row of file.rows) {
+    if (!isNumericKind(kindOf(row.parameter))) continue;
+    for (const { name, column } of file.columns) {
+      const text = row.values[name];
+      if (text !== undefined && text.trim() !== "") cells.push({ row: row.row, column, text });
+    }
+  }
+  const format = numberFormatOf(cells, separator);
+  const at = (c: NumberCell): Place => ({
+    kind: file.kind,
+    sheet: file.sheet,
+    row: c.row,
+    column: c.column,
+    header: file.columns.find((f) => f.column === c.column)?.name,
+  });
+  if (isNumberFormatProblem(format)) {
+    const [first, second] = format.cells;
+    if (format.reason === "mixed") {
+      throw badFile(
+        at(first!),
+        `"${first!.text}" has a decimal comma but ${cellRef(second!)} "${second!.text}" a decimal point. Write every number of the file one way (your spreadsheet's locale decides which), then import it again.`,
+      );
+    }
+    const others = format.cells.slice(1, 20).map(cellRef);
+    const more = format.cells.length - 1 - others.length;
+    throw badFile(
+      at(first!),
+      `"${first!.text}" could be ${first!.text.replace(",", ".")} or ${first!.text.replace(",", "")}, and nothing in the file says which${others.length ? ` (so could ${others.join(", ")}${more > 0 ? ` and ${more} more` : ""})` : ""}. Write such numbers without a thousands separator, with a decimal point (1.064) or none (1064).`,
+    );
+  }
+  if (format.read.length === 0) return { file, numbers: { decimal: format.decimal, read: 0, example: null } };
+  const byPlace = new Map(format.read.map((r) => [`${r.cell.row}:${r.cell.column}`, r.as]));
+  const names = new Map(file.columns.map((c) => [c.name, c.column]));
+  const rows = file.rows.map((row) => {
+    const values = Object.fromEntries(Object.entries(row.values).map(([name, text]) => [name, byPlace.get(`${row.row}:${names.get(name)}`) ?? text]));
+    return { ...row, values };
+  });
+  const [first] = format.read;
+  return { file: { ...file, rows }, numbers: { decimal: format.decimal, read: format.read.length, example: { text: first!.cell.text, as: first!.as } } };
 }
 
 /** A row's kind by its Parameter (the import of a table passes its template's: templates.ts). */

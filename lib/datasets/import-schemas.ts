@@ -32,6 +32,13 @@ export const importPreviewSchema = z
     basedOn: z.object({ exportedAt: z.string().nullable(), rows: z.number().int() }).nullable().meta({
       description: "The export the file came from (its hidden sheet, or a CSV file's Id and Version columns); null: compared with the table as it is.",
     }),
+    numbers: z
+      .object({
+        decimal: z.enum(["point", "comma"]).meta({ description: "The file's decimal mark, found from all its numeric cells (and a semicolon CSV's)." }),
+        read: z.number().int().meta({ description: "How many values of numeric rows were read differently from how they are written." }),
+        example: z.object({ text: z.string(), as: z.string() }).nullable().meta({ description: 'One of them: "11,591" read as "11.591".' }),
+      })
+      .meta({ description: "How the file's numbers were read (docs/tables.md, What import reads)." }),
     added: z.array(z.object({ parameter: z.string(), values: z.record(z.string(), z.string()) })),
     changed: z.array(z.object({ id: z.number().int(), parameter: z.string(), version: z.number().int(), cells: z.array(cellChange) })),
     missing: z.array(z.object({ id: z.number().int(), parameter: z.string(), version: z.number().int() })),

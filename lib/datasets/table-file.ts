@@ -13,7 +13,7 @@ import ExcelJS from "exceljs";
 import { MAX_ROWS } from "@/db/queries/rows";
 import { displayValue, isAngleRow } from "./angles";
 import { deriveColumns, type Row } from "./columns";
-import { CsvError, parseCsv, toCsv } from "./csv";
+import { BOM, CsvError, detectSeparator, parseCsv, toCsv } from "./csv";
 import { type XlsxLimits, xlsxLimits } from "./xlsx-limits";
 import { WorkbookReader } from "./xlsx-reader";
 import { writeWorkbook } from "./xlsx-writer";
@@ -42,7 +42,7 @@ export type FileKind = "xlsx" | "csv";
 /** One row of a sheet as read: its number as Excel shows it, and its cells as text (index 0 is column A). */
 export type GridRow = { row: number; cells: string[] };
 /** The sheet an import reads: its name (the file's name for a CSV file), and its non-empty rows. */
-export type Grid = { kind: FileKind; sheet: string; rows: GridRow[] };
+export type Grid = { kind: FileKind; sheet: string; rows: GridRow[]; separator?: string };
 
 /** What a workbook records of its export, so a re-import knows what it was based on. */
 export type ExportMeta = {
@@ -269,8 +269,9 @@ export async function readTableFile(
 
 export function readCsvText(text: string, name: string): Grid {
   let records;
+  const separator = detectSeparator(text.startsWith(BOM) ? text.slice(1) : text);
   try {
-    records = parseCsv(text);
+    records = parseCsv(text, separator);
   } catch (error) {
     if (error instanceof CsvError) throw badFile({ kind: "csv", sheet: name, row: error.row, column: error.column }, error.message);
     throw error;
@@ -283,7 +284,7 @@ export function readCsvText(text: string, name: string): Grid {
     if (cells > MAX_FILE_CELLS) throw badFile({ kind: "csv", sheet: name, row: record.row }, tooManyCells);
     rows.push({ row: record.row, cells: record.fields });
   }
-  return { kind: "csv", sheet: name, rows };
+  return { kind: "csv", sheet: name, rows, separator };
 }
 
 const tooManyCells = `the file holds more than ${MAX_FILE_CELLS.toLocaleString("en")} cells, more than a table can take in one import. Split it into smaller files.`;

@@ -287,6 +287,7 @@ export const examples: Record<string, OperationExample> = {
       fileName: "Bridge 7 - Revit_Pier Data - 2026-03-04.xlsx",
       sheet: "Revit_Pier Data",
       basedOn: { exportedAt: at, rows: 2 },
+      numbers: { decimal: "point", read: 0, example: null },
       added: [{ parameter: "PierCapDepth", values: { Item1: "1.200", Item2: "1.200" } }],
       changed: [{ id: 12, parameter: "PierHeight", version: 5, cells: [{ column: "Item2", before: "9.200", after: "9.300" }] }],
       missing: [],
