@@ -173,13 +173,25 @@ describe("files that cannot be imported", () => {
 
   it("refuses what is not a workbook nor a CSV file, an old .xls, and an empty file", async () => {
     expect((await refusal(new Uint8Array([0xff, 0xfe, 0x00, 0x41, 0x80, 0x81]), "photo.png")).message).toMatch(
-      /^File "photo.png": this is not an Excel workbook \(.xlsx\) nor a UTF-8 CSV file/,
+      /^File "photo.png", row 1: this is not an Excel workbook \(.xlsx\) nor a CSV file in UTF-8 or Windows-1252/,
+    );
+    // A zip whose first entry says it is an OpenDocument spreadsheet (LibreOffice's .ods).
+    const ods = new Uint8Array([
+      0x50,
+      0x4b,
+      0x03,
+      0x04,
+      ...new Array(26).fill(0),
+      ...new TextEncoder().encode("mimetypeapplication/vnd.oasis.opendocument.spreadsheet"),
+    ]);
+    expect((await refusal(ods, "pier.ods")).message).toBe(
+      'File "pier.ods": this is an OpenDocument spreadsheet (.ods). Save it as an Excel Workbook (.xlsx) (in LibreOffice: File, Save As, Excel 2007-365) and import that.',
     );
     expect((await refusal(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), "old.xls")).message).toBe(
-      'Sheet "old.xls": this is an Excel 97-2003 workbook (.xls). Save it as an Excel Workbook (.xlsx) and import that.',
+      'File "old.xls": this is an Excel 97-2003 workbook (.xls). Save it as an Excel Workbook (.xlsx) and import that.',
     );
     expect((await refusal(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]), "broken.xlsx")).message).toMatch(
-      /^Sheet "broken.xlsx": this file is not an Excel workbook/,
+      /^File "broken.xlsx": this file is not an Excel workbook/,
     );
     expect((await refusal(new Uint8Array(), "empty.csv")).message).toMatch(/^File "empty.csv": the file is empty/);
     const { PassThrough } = await import("node:stream");
@@ -191,7 +203,24 @@ describe("files that cannot be imported", () => {
     await archive.commit(); // a valid zip with a workbook part but no sheet
     await done;
     expect((await refusal(new Uint8Array(Buffer.concat(chunks)), "nosheets.xlsx")).message).toMatch(
-      /^Sheet "nosheets.xlsx": this file is not an Excel workbook \(.xlsx\): it holds no sheets\.$/,
+      /^File "nosheets.xlsx": this file is not an Excel workbook \(.xlsx\): it holds no sheets\.$/,
+    );
+  });
+
+  it('reads a CSV file Excel saved as "CSV (Comma delimited)" on Windows (Windows-1252), and refuses one that is not, naming its row', async () => {
+    // "Pfeiler Höhe ±" and "Résumé – 5 m²" in Windows-1252: ö 0xF6, ± 0xB1, é 0xE9, – 0x96, ² 0xB2.
+    const text = "Parameter,Item1\r\nPfeilerH\xf6he\xb1,1.5\r\nR\xe9sum\xe9 \x96 5 m\xb2,text\r\n";
+    const bytes = new Uint8Array([...text].map((c) => c.charCodeAt(0)));
+    const { grid } = await readTableFile(bytes, "pier-1252.csv", { title: "Revit_Pier Data", key: "pier" });
+    expect(grid.rows.map((r) => r.cells)).toEqual([
+      ["Parameter", "Item1"],
+      ["PfeilerHöhe±", "1.5"],
+      ["Résumé – 5 m²", "text"],
+    ]);
+    // 0x81 is no Windows-1252 character: the file is neither.
+    const broken = new Uint8Array([...new TextEncoder().encode("Parameter,Item1\r\nA,1\r\nB,"), 0xe9, 0x81, 0x0d, 0x0a]);
+    expect((await refusal(broken, "odd.csv")).message).toMatch(
+      /^File "odd.csv", row 3: this is not an Excel workbook \(.xlsx\) nor a CSV file in UTF-8 or Windows-1252/,
     );
   });
 
@@ -201,7 +230,7 @@ describe("files that cannot be imported", () => {
       workbook.addWorksheet("Notes");
     });
     expect((await refusal(bytes)).message).toBe(
-      'Sheet "pier.xlsx": the workbook has 2 sheets ("Summary", "Notes") and none is named "Revit_Pier Data". Name the sheet to import after the table, or keep only that sheet, and import again.',
+      'File "pier.xlsx": the workbook has 2 sheets ("Summary", "Notes") and none is named "Revit_Pier Data". Name the sheet to import after the table, or keep only that sheet, and import again.',
     );
   });
 

@@ -72,10 +72,11 @@ export function columnLetter(column: number): string {
 }
 
 /** A place in a file, as a message names it and as the 400 answer carries it. */
-export type Place = { kind: FileKind; sheet: string; row?: number; column?: number; header?: string };
+/** Where in a file a problem is: a sheet (a CSV file's name), or with `file` the whole file, named as a file. */
+export type Place = { kind: FileKind; sheet: string; row?: number; column?: number; header?: string; file?: boolean };
 
 export function describePlace(place: Place): string {
-  const parts = [place.kind === "csv" ? `File "${place.sheet}"` : `Sheet "${place.sheet}"`];
+  const parts = [place.kind === "csv" || place.file ? `File "${place.sheet}"` : `Sheet "${place.sheet}"`];
   if (place.row !== undefined) parts.push(`row ${place.row}`);
   if (place.column !== undefined) parts.push(`column ${columnLetter(place.column)}${place.header ? ` (${place.header})` : ""}`);
   return parts.join(", ");
@@ -240,7 +241,7 @@ export type ReadFile = { grid: Grid; meta: ExportMeta | null };
 
 /**
  * Reads an uploaded file: an XLSX workbook (by its content, whatever its
- * name) or a UTF-8 CSV file. Anything else, an old .xls, a workbook
+ * name) or a CSV file (UTF-8, or Windows-1252 as Excel saves on Windows). Anything else, an old .xls, a workbook
  * without the table's sheet, a formula or an error value in the sheet, is
  * refused with the place it was found; a workbook that unpacks past the
  * limits (xlsx-limits.ts) with 413 naming the limit.
@@ -254,17 +255,55 @@ export async function readTableFile(
   const name = fileName || "the file";
   if (bytes.length === 0) throw badFile({ kind: "csv", sheet: name }, "the file is empty. Choose an Excel workbook (.xlsx) or a CSV file.");
   if (startsWith(bytes, OLE)) {
-    throw badFile({ kind: "xlsx", sheet: name }, "this is an Excel 97-2003 workbook (.xls). Save it as an Excel Workbook (.xlsx) and import that.");
+    throw badFile({ kind: "xlsx", sheet: name, file: true }, "this is an Excel 97-2003 workbook (.xls). Save it as an Excel Workbook (.xlsx) and import that.");
+  }
+  if (startsWith(bytes, ZIP) && isOpenDocument(bytes)) {
+    throw badFile(
+      { kind: "xlsx", sheet: name, file: true },
+      "this is an OpenDocument spreadsheet (.ods). Save it as an Excel Workbook (.xlsx) (in LibreOffice: File, Save As, Excel 2007-365) and import that.",
+    );
   }
   if (startsWith(bytes, ZIP)) return readXlsx(bytes, name, table, limits);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw badFile({ kind: "csv", sheet: name }, "this is not an Excel workbook (.xlsx) nor a UTF-8 CSV file. In Excel, save it as .xlsx or as CSV UTF-8.");
-  }
+  const text = decodeCsv(bytes, name);
   if (text.includes("\u0000")) throw badFile({ kind: "csv", sheet: name }, "this is not an Excel workbook (.xlsx) nor a CSV file (it holds binary data).");
   return { grid: readCsvText(text, name), meta: null };
+}
+
+/**
+ * An OpenDocument file (LibreOffice's .ods, or .odt) is a zip whose first entry is an uncompressed "mimetype" file
+ * naming its type (OpenDocument 1.2, part 3, section 3.3).
+ */
+function isOpenDocument(bytes: Uint8Array): boolean {
+  return new TextDecoder("latin1").decode(bytes.subarray(30, 120)).startsWith("mimetypeapplication/vnd.oasis.opendocument.");
+}
+
+// Bytes Windows-1252 leaves undefined: a file holding one of them is not Windows-1252 text.
+const CP1252_UNDEFINED = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+// Windows-1252's 0x80-0x9F (elsewhere it is Latin-1), from Unicode's mapping file (bestfit1252): Node's own decoder
+// may read these as Latin-1's control characters.
+const CP1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+
+/**
+ * A CSV file's text: UTF-8 (with or without its byte-order mark), else Windows-1252, what Excel's "CSV (Comma
+ * delimited)" writes on Windows in western locales. A file that is neither is refused, naming the first row whose
+ * bytes are no Windows-1252 text.
+ */
+function decodeCsv(bytes: Uint8Array, name: string): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    let row = 1;
+    for (const byte of bytes) {
+      if (byte === 0x0a) row += 1;
+      else if (CP1252_UNDEFINED.has(byte)) {
+        throw badFile(
+          { kind: "csv", sheet: name, row },
+          "this is not an Excel workbook (.xlsx) nor a CSV file in UTF-8 or Windows-1252. In Excel, save it as .xlsx or as CSV UTF-8.",
+        );
+      }
+    }
+    return new TextDecoder("latin1").decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+  }
 }
 
 export function readCsvText(text: string, name: string): Grid {
@@ -360,12 +399,12 @@ async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: str
   } catch (error) {
     if (error instanceof DomainError) throw error;
     throw badFile(
-      { kind: "xlsx", sheet: fileName },
+      { kind: "xlsx", sheet: fileName, file: true },
       "this file is not an Excel workbook (.xlsx) that can be read (it may be damaged or password-protected). Open it in Excel and save it again as .xlsx.",
     );
   }
   // A zip without worksheets: a Word file, an archive.
-  if (sheets.length === 0) throw badFile({ kind: "xlsx", sheet: fileName }, "this file is not an Excel workbook (.xlsx): it holds no sheets.");
+  if (sheets.length === 0) throw badFile({ kind: "xlsx", sheet: fileName, file: true }, "this file is not an Excel workbook (.xlsx): it holds no sheets.");
   const meta = parseMeta(sheets.find((s) => s.name === META_SHEET));
   const sheet = chooseSheet(sheets, meta, table, fileName);
   if (sheet.problem) throw badFile({ kind: "xlsx", sheet: sheet.name, row: sheet.problem.row, column: sheet.problem.column }, sheet.problem.message);
@@ -386,9 +425,9 @@ function chooseSheet(sheets: SheetRead[], meta: ExportMeta | null, table: { titl
   const wanted = [sheetNameFor(table.title), table.title, table.key].map((n) => n.toLowerCase());
   const named = visible.find((s) => wanted.includes(s.name.toLowerCase()));
   if (named) return named;
-  if (visible.length === 0) throw badFile({ kind: "xlsx", sheet: fileName }, "the workbook has no visible sheet to import.");
+  if (visible.length === 0) throw badFile({ kind: "xlsx", sheet: fileName, file: true }, "the workbook has no visible sheet to import.");
   throw badFile(
-    { kind: "xlsx", sheet: fileName },
+    { kind: "xlsx", sheet: fileName, file: true },
     `the workbook has ${visible.length} sheets (${visible.map((s) => `"${s.name}"`).join(", ")}) and none is named "${sheetNameFor(table.title)}". Name the sheet to import after the table, or keep only that sheet, and import again.`,
   );
 }

@@ -304,7 +304,7 @@ describe("bad files: 400 naming sheet, row and column, and nothing written", () 
 
   it("not a workbook, the wrong sheet, a workbook exported from another table", async () => {
     expect((await refused(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe]), "photo.png")).error).toMatch(
-      /not an Excel workbook \(\.xlsx\) nor a UTF-8 CSV file/,
+      /not an Excel workbook \(\.xlsx\) nor a CSV file \(it holds binary data\)/,
     );
     const book = new ExcelJS.Workbook();
     book.addWorksheet("Summary");
