@@ -67,3 +67,33 @@ test("typing on a Parameter cell asks before renaming, showing how an angle row'
   await page.getByRole("dialog", { name: "Rename SkewAngle to SkewAngleAtBearing?" }).getByRole("button", { name: "Rename" }).click();
   await expect.poll(async () => (await stored(page, "SkewAngleAtBearing"))?.Item1).toBe("0.261799387799");
 });
+
+test("the import preview of a decimal-comma CSV shows only the intended change, read as the number it means", PHONE, async ({ page }, testInfo) => {
+  await openPier(page, "");
+  // The table as a German spreadsheet saves it: semicolons, decimal commas (the angle in degrees: 15,00).
+  const rows = ((await (await page.request.get("/api/database/pier/fetch-all")).json()) as { data: Row[] }).data;
+  const height = rows.find((r) => r.Parameter === "PierHeight")!;
+  const skew = rows.find((r) => r.Parameter === "SkewAngle")!;
+  const comma = (value: string) => value.replace(".", ",");
+  const lines = [
+    "Parameter;Item1;Item2",
+    `PierHeight;${comma("12.345")};${comma(String(height.Item2))}`,
+    `SkewAngle;${comma(((Number(skew.Item1) * 180) / Math.PI).toFixed(2))};${comma(((Number(skew.Item2) * 180) / Math.PI).toFixed(2))}`,
+  ];
+  const path = testInfo.outputPath("pier-de.csv");
+  const { writeFile } = await import("node:fs/promises");
+  await writeFile(path, `${lines.join("\r\n")}\r\n`);
+
+  await page.getByRole("button", { name: "Export / Import" }).click();
+  await page.getByRole("menuitem", { name: "Import from Excel or CSV..." }).click();
+  const dialog = page.getByRole("dialog", { name: "Import into Revit_Pier Data" });
+  await dialog.getByLabel("Excel workbook (.xlsx) or CSV file").setInputFiles(path);
+  await expect(dialog.getByTestId("import-summary").or(dialog.getByTestId("import-error"))).toBeVisible();
+  expect(await dialog.getByTestId("import-error").allInnerTexts()).toEqual([]);
+  await expect(dialog.getByTestId("import-numbers")).toHaveText(
+    /^The file writes numbers with a decimal comma: \d+ values read as numbers \(12,345 as 12\.345\)\.$/,
+  );
+  const cells = dialog.getByTestId("import-changed").locator("li[data-column]");
+  await expect(cells).toHaveCount(1);
+  await expect(cells).toHaveText(`Item1: ${height.Item1} → 12.345`);
+});

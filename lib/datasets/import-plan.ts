@@ -28,6 +28,8 @@ const FIXED = new Map([
   ["parameter", "Parameter"],
   ["id", "Id"],
   ["version", "Version"],
+  // The row's unit, as exported after its Parameter: said by the row's kind, not read back.
+  ["unit", "Unit"],
   ["createdat", "CreatedAt"],
   ["updatedat", "UpdatedAt"],
 ]);

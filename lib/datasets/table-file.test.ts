@@ -47,18 +47,26 @@ const refusal = async (bytes: Uint8Array, name = "pier.xlsx") => {
 };
 
 describe("the exported workbook", () => {
-  it("is laid out like the screen: Id, Parameter, value columns in display order; angles in degrees; numbers where exact", async () => {
+  it("is laid out like the screen: Id, Parameter, its unit, value columns in display order; angles in degrees; numbers where exact", async () => {
     const workbook = await workbookOf(await writeXlsx(input));
     const sheet = workbook.getWorksheet("Revit_Pier Data")!;
     expect(sheet.state).toBe("visible");
-    expect(sheet.getRow(1).values).toEqual([undefined, "Id", "Parameter", "Item1", "Item2"]);
-    expect(sheet.getRow(2).values).toEqual([undefined, 1, "PierHeight", 12.4, "13.100"]);
-    expect(sheet.getRow(3).values).toEqual([undefined, 2, "SkewAngle", 15, "n/a"]);
-    expect(sheet.getCell("C3").numFmt).toBe("0.00");
-    expect(sheet.getRow(4).values).toEqual([undefined, 3, "Bearing, type", 'Pot "Guided"', "007"]);
-    expect(sheet.views[0]).toMatchObject({ state: "frozen", xSplit: 2, ySplit: 1 });
+    expect(sheet.getRow(1).values).toEqual([undefined, "Id", "Parameter", "Unit", "Item1", "Item2"]);
+    expect(sheet.getRow(2).values).toEqual([undefined, 1, "PierHeight", "m", 12.4, "13.100"]);
+    expect(sheet.getRow(3).values).toEqual([undefined, 2, "SkewAngle", "°", 15, "n/a"]);
+    expect(sheet.getCell("D3").numFmt).toBe("0.00");
+    // A text row has no unit.
+    expect(sheet.getRow(4).values).toEqual([undefined, 3, "Bearing, type", "", 'Pot "Guided"', "007"]);
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", xSplit: 3, ySplit: 1 });
     expect(sheet.getRow(1).font).toMatchObject({ bold: true });
     expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual(12);
+  });
+
+  it("prints well: landscape, as wide as the page, the header row and Id, Parameter and Unit on every page", async () => {
+    const sheet = (await workbookOf(await writeXlsx(input))).getWorksheet("Revit_Pier Data")!;
+    expect(sheet.pageSetup).toMatchObject({ orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+    expect(sheet.pageSetup.printTitlesRow).toBe("1:1");
+    expect(sheet.pageSetup.printTitlesColumn).toBe("A:C");
   });
 
   it("has a hidden sheet recording project, dataset, export time and every row's Id and Version", async () => {
@@ -88,10 +96,10 @@ describe("the exported workbook", () => {
       kind: "xlsx",
       sheet: "Revit_Pier Data",
       rows: [
-        { row: 1, cells: ["Id", "Parameter", "Item1", "Item2"] },
-        { row: 2, cells: ["1", "PierHeight", "12.4", "13.100"] },
-        { row: 3, cells: ["2", "SkewAngle", "15", "n/a"] },
-        { row: 4, cells: ["3", "Bearing, type", 'Pot "Guided"', "007"] },
+        { row: 1, cells: ["Id", "Parameter", "Unit", "Item1", "Item2"] },
+        { row: 2, cells: ["1", "PierHeight", "m", "12.4", "13.100"] },
+        { row: 3, cells: ["2", "SkewAngle", "°", "15", "n/a"] },
+        { row: 4, cells: ["3", "Bearing, type", "", 'Pot "Guided"', "007"] },
       ],
     });
   });
@@ -117,9 +125,9 @@ describe("the exported workbook", () => {
 });
 
 describe("the exported CSV", () => {
-  it("has the screen's columns then Version, angles in degrees, quoted where needed", () => {
+  it("has the screen's columns with each row's unit, then Version, angles in degrees, quoted where needed", () => {
     expect(writeCsv(input)).toBe(
-      '\uFEFFId,Parameter,Item1,Item2,Version\r\n1,PierHeight,12.4,13.100,3\r\n2,SkewAngle,15.00,n/a,1\r\n3,"Bearing, type","Pot ""Guided""",007,2\r\n',
+      '\uFEFFId,Parameter,Unit,Item1,Item2,Version\r\n1,PierHeight,m,12.4,13.100,3\r\n2,SkewAngle,°,15.00,n/a,1\r\n3,"Bearing, type",,"Pot ""Guided""",007,2\r\n',
     );
   });
 
@@ -127,7 +135,7 @@ describe("the exported CSV", () => {
     const { grid, meta } = await readTableFile(new TextEncoder().encode(writeCsv(input)), "pier.csv", pier);
     expect(meta).toBeNull();
     expect(grid.sheet).toBe("pier.csv");
-    expect(grid.rows[3]).toEqual({ row: 4, cells: ["3", "Bearing, type", 'Pot "Guided"', "007", "2"] });
+    expect(grid.rows[3]).toEqual({ row: 4, cells: ["3", "Bearing, type", "", 'Pot "Guided"', "007", "2"] });
   });
 });
 

@@ -13,6 +13,9 @@ import ExcelJS from "exceljs";
 import { MAX_ROWS } from "@/db/queries/rows";
 import { displayValue, isAngleRow } from "./angles";
 import { deriveColumns, type Row } from "./columns";
+import { unitLabel } from "./kinds";
+import { isDatasetKey } from "./registry";
+import { rowKind } from "./templates";
 import { BOM, CsvError, detectSeparator, parseCsv, toCsv } from "./csv";
 import { type XlsxLimits, xlsxLimits } from "./xlsx-limits";
 import { WorkbookReader } from "./xlsx-reader";
@@ -108,6 +111,11 @@ export function exportColumns(input: Pick<ExportInput, "rows" | "columns">): str
   return deriveColumns(input.rows, [], input.columns);
 }
 
+/** A row's unit as the file shows it after its Parameter: ° on angle rows, m, kN, MPa...; empty for text and counts. */
+function exportedUnit(dataset: string, parameter: string): string {
+  return isDatasetKey(dataset) ? unitLabel(rowKind(dataset, parameter)) : "";
+}
+
 /** A stored value as the file holds it: degrees on angle rows (as shown), everything else as stored. */
 export function exportedText(stored: string, angle: boolean): string {
   return displayValue(stored, angle);
@@ -135,6 +143,8 @@ export function exportFileName(input: Pick<ExportInput, "project" | "dataset" | 
 }
 
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+/** Id, Parameter and Unit: frozen on screen, repeated on every printed page. */
+const FIXED_COLUMNS = 3;
 
 /**
  * A text cell as the workbook stores it: a number when it reads back as
@@ -171,26 +181,32 @@ export async function writeXlsx(input: ExportInput): Promise<Buffer> {
 
     const shown = input.rows.map((row) => {
       const angle = isAngleRow(String(row.Parameter));
-      return { row, angle, texts: columns.map((c) => exportedText(String(row[c] ?? ""), angle)) };
+      return { row, angle, unit: exportedUnit(input.dataset.key, String(row.Parameter)), texts: columns.map((c) => exportedText(String(row[c] ?? ""), angle)) };
     });
-    const ws = workbook.addWorksheet(sheet, { views: [{ state: "frozen", xSplit: 2, ySplit: 1, topLeftCell: "C2", activeCell: "C2" }] });
+    const ws = workbook.addWorksheet(sheet, {
+      views: [{ state: "frozen", xSplit: FIXED_COLUMNS, ySplit: 1, topLeftCell: "D2", activeCell: "D2" }],
+      // Printed: landscape, as wide as the page, the header and Id, Parameter and Unit on every page.
+      pageSetup: { orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: "1:1", printTitlesColumn: "A:C" },
+    });
     ws.columns = [
       { width: 8 },
       { width: widthOf(["Parameter", ...shown.map((s) => String(s.row.Parameter))], 12, 40) },
+      { width: 7 },
       ...columns.map((c, i) => ({ width: widthOf([c, ...shown.map((s) => s.texts[i]!)], 10, 30) })),
     ];
-    const header = ws.addRow(["Id", "Parameter", ...columns]);
+    const header = ws.addRow(["Id", "Parameter", "Unit", ...columns]);
     header.font = { bold: true };
     header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE7EEF7" } };
     header.commit();
-    for (const { row, angle, texts } of shown) {
+    for (const { row, angle, unit, texts } of shown) {
       const line = ws.addRow([
         Number(row.Id),
         String(row.Parameter),
+        unit,
         ...texts.map((text) => (angle && NUMBER.test(text) ? Number(text) : workbookValue(text))),
       ]);
       // Degrees keep the screen's two decimals in Excel too.
-      if (angle) texts.forEach((text, i) => NUMBER.test(text) && (line.getCell(i + 3).numFmt = "0.00"));
+      if (angle) texts.forEach((text, i) => NUMBER.test(text) && (line.getCell(i + FIXED_COLUMNS + 1).numFmt = "0.00"));
       line.commit();
     }
     ws.commit();
@@ -222,10 +238,17 @@ export async function writeXlsx(input: ExportInput): Promise<Buffer> {
  */
 export function writeCsv(input: ExportInput): string {
   const columns = exportColumns(input);
-  const lines: string[][] = [["Id", "Parameter", ...columns, "Version"]];
+  const lines: string[][] = [["Id", "Parameter", "Unit", ...columns, "Version"]];
   for (const row of input.rows) {
-    const angle = isAngleRow(String(row.Parameter));
-    lines.push([String(row.Id), String(row.Parameter), ...columns.map((c) => exportedText(String(row[c] ?? ""), angle)), String(row.Version)]);
+    const parameter = String(row.Parameter);
+    const angle = isAngleRow(parameter);
+    lines.push([
+      String(row.Id),
+      parameter,
+      exportedUnit(input.dataset.key, parameter),
+      ...columns.map((c) => exportedText(String(row[c] ?? ""), angle)),
+      String(row.Version),
+    ]);
   }
   return toCsv(lines);
 }

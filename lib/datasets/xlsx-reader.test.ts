@@ -64,8 +64,8 @@ describe("reading a workbook", () => {
     };
     const read = await readTableFile(new Uint8Array(await writeXlsx(input)), "pier.xlsx", pier);
     expect(read.grid.rows.map((r) => r.cells)).toEqual([
-      ["Id", "Parameter", "Item1"],
-      ["1", "PierHeight", "12.4"],
+      ["Id", "Parameter", "Unit", "Item1"],
+      ["1", "PierHeight", "m", "12.4"],
     ]);
     expect(read.meta).toMatchObject({ revision: 12 });
   });

@@ -92,11 +92,11 @@ describe("export", () => {
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
-    expect(workbook.getWorksheet("Revit_Box Data")!.getRow(2).values).toEqual([undefined, expect.any(Number), "SpanLength", 32.5]);
+    expect(workbook.getWorksheet("Revit_Box Data")!.getRow(2).values).toEqual([undefined, expect.any(Number), "SpanLength", "m", 32.5]);
     const csv = await viewer.client.get(exportRoute.GET, "", at("box"));
     expect(csv.status).toBe(200);
     const text = await (await viewer.client.get(exportRoute.GET, `/api/projects/${projectId}/datasets/box/export?format=csv`, at("box"))).text();
-    expect(text).toMatch(/^Id,Parameter,Item1,Version\r\n\d+,SpanLength,32.5,1\r\n$/);
+    expect(text).toMatch(/^Id,Parameter,Unit,Item1,Version\r\n\d+,SpanLength,m,32.5,1\r\n$/);
     const bad = await viewer.client.get(exportRoute.GET, `/api/projects/${projectId}/datasets/box/export?format=pdf`, at("box"));
     await expectJson(bad, 400);
   });
@@ -156,9 +156,9 @@ describe("import: export, change, re-import", () => {
   it("adds rows and new columns, and removes rows missing from the file only when asked", async () => {
     const bytes = await changeWorkbook(await download(alice.client, "pier", "xlsx"), (sheet) => {
       sheet.spliceRows(4, 1); // BearingType
-      sheet.getCell("F1").value = "Item3";
+      sheet.getCell("G1").value = "Item3";
       cellOf(sheet, "PierHeight", "Item3").value = "14";
-      sheet.addRow([null, "DeckWidth", 7.5]);
+      sheet.addRow([null, "DeckWidth", null, 7.5]);
     });
     const bearing = await rowOf("pier", "BearingType");
     const seen = await preview(alice.client, "pier", bytes);
