@@ -22,19 +22,16 @@ export function rowsJson(snapshot: TableSnapshot, dataset: DatasetKey): JsonText
 }
 
 /**
- * Where a stored row's text ends its Parameter: rows are written by Postgres as `{"Id":n,"Parameter":"...",...`
- * (db/queries/rows.ts), and no column may be named Parameter, so its first `"Parameter":` is that field.
+ * A row's text with its kind and unit (templates.ts) after its Parameter. Rows are written by Postgres as
+ * `{"Id":n,"Parameter":"...",...` (db/queries/rows.ts), and no column may be named Parameter, so the first
+ * `"Parameter":` is that field; its string ends at the first quote not escaped.
  */
-function parameterEnd(text: string): number {
-  let end = text.indexOf('"Parameter":') + '"Parameter":'.length + 1;
-  while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
-  return end + 1;
-}
-
-/** A row's text with its kind and unit (templates.ts) after its Parameter. */
 function withKind(dataset: DatasetKey, text: string): string {
-  const end = parameterEnd(text);
-  const parameter = JSON.parse(text.slice(text.indexOf('"Parameter":') + '"Parameter":'.length, end)) as string;
+  const start = text.indexOf('"Parameter":') + '"Parameter":'.length;
+  let end = start + 1;
+  while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+  end += 1;
+  const parameter = JSON.parse(text.slice(start, end)) as string;
   const { kind, unit } = rowKind(dataset, parameter);
   return `${text.slice(0, end)},"kind":${JSON.stringify(kind)},"unit":${JSON.stringify(unit)}${text.slice(end)}`;
 }

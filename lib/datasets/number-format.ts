@@ -5,6 +5,8 @@
  * two ways in that file ("1,064": 1.064 or 1064) is never guessed: the import is refused, naming the cells.
  */
 
+import { isPlainNumber } from "./kinds";
+
 /** A value of a numeric row in the file, and where it is. */
 export type NumberCell = { row: number; column: number; text: string };
 export type DecimalMark = "point" | "comma";
@@ -13,7 +15,6 @@ export type NumberFormat = { decimal: DecimalMark; read: { cell: NumberCell; as:
 /** A file whose numbers cannot be read without a guess: the cells that could be read two ways, or that disagree. */
 export type NumberFormatProblem = { reason: "ambiguous" | "mixed"; cells: NumberCell[] };
 
-const PLAIN = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 // Only ever a decimal comma: a comma not followed by exactly three digits, or after "0" or four digits or more
 // (thousands groups start with one to three digits).
 const COMMA_DECIMAL = /^[+-]?(\d+,(\d{1,2}|\d{4,})|0,\d+|\d{4,},\d+)$/;
@@ -50,7 +51,7 @@ function readAs(text: string, decimal: DecimalMark): string | null {
     if (/^[+-]?\d+$/.test(text)) return text;
     return null;
   }
-  if (PLAIN.test(text)) return text;
+  if (isPlainNumber(text)) return text;
   if (COMMA_GROUPS_POINT.test(text)) return text.replace(/,/g, "");
   return null;
 }

@@ -1,5 +1,5 @@
 import { displayValue, isAngleRow } from "./angles";
-import type { Row } from "./columns";
+import { parameterRow, type Row } from "./columns";
 import { PARAMETER_COLUMN } from "./sheet";
 
 /** A cell edit of the grid: a row (by id), a column, the text typed. */
@@ -24,9 +24,9 @@ export function renamesIn(rows: readonly Row[], edits: readonly Edit[]): Rename[
     if (!row || to === "" || to === from) continue;
     const crossesAngle = isAngleRow(from) !== isAngleRow(to);
     const values = crossesAngle
-      ? Object.keys(row)
-          .filter((column) => /^Item\d+$/.test(column) && String(row[column] ?? "") !== "")
-          .map((column) => ({ column, before: displayValue(String(row[column]), isAngleRow(from)), after: displayValue(String(row[column]), isAngleRow(to)) }))
+      ? Object.entries(parameterRow(row).values)
+          .filter(([, stored]) => stored !== "")
+          .map(([column, stored]) => ({ column, before: displayValue(stored, isAngleRow(from)), after: displayValue(stored, isAngleRow(to)) }))
       : [];
     renames.push({ rowId: edit.rowId, from, to, crossesAngle, values });
   }
