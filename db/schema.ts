@@ -118,6 +118,8 @@ export const parameterRows = pgTable(
       .default(sql`'{}'::jsonb`),
     bytes: integer("bytes").notNull().default(0),
     version: integer("version").notNull().default(1),
+    /** The kind the engineer set for this row (lib/datasets/kinds.ts); null: its template's, else its name's. */
+    kind: text("kind"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

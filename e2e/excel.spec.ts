@@ -19,6 +19,8 @@ test(
   async ({ page }, testInfo) => {
     await signUpAndLogIn(page);
     await openPier(page);
+    // The PierName row says what each Item column stands for, on screen as in the file.
+    await expect(grid(page).getByRole("columnheader", { name: "Item1 · P1" })).toBeVisible();
 
     await page.getByRole("button", { name: "Export / Import" }).click();
     const downloading = page.waitForEvent("download");
@@ -32,7 +34,9 @@ test(
     const sheet = workbook.getWorksheet("Revit_Pier Data")!;
     expect(sheet.getRow(1).getCell(1).value).toBe("Id");
     expect(sheet.getRow(1).getCell(2).value).toBe("Parameter");
-    const item1 = (sheet.getRow(1).values as unknown[]).indexOf("Item1");
+    // The demo pier table's PierName row names the Item columns in the header; the column is still Item1.
+    const item1 = (sheet.getRow(1).values as unknown[]).indexOf("Item1 · P1");
+    expect(item1).toBeGreaterThan(0);
     let before = "";
     sheet.eachRow((row) => {
       if (row.getCell(2).value === "PierHeight") {

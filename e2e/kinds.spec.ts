@@ -56,7 +56,14 @@ test("typing on a Parameter cell asks before renaming, showing how an angle row'
   await page.keyboard.press("Enter");
   const question = page.getByRole("dialog", { name: "Rename SkewAngle to 17.5?" });
   await expect(question).toContainText("The Revit add-in matches rows by Parameter: pushes will no longer update SkewAngle.");
-  await expect(question).toContainText("Item1 15.00 → 0.261799387799");
+  // Across the angle rule: each value as it shows now, kept as stored, and converted, with what each would store.
+  await expect(question.getByTestId("reinterpret-values").locator("tbody tr").first().locator("td")).toHaveText([
+    "Item1",
+    "15.00",
+    "0.261799387799 (stored 0.261799387799)",
+    "15.00 (stored 15)",
+  ]);
+  await expect(question.getByRole("button", { name: "Rename: keep the numbers as they are" })).toBeVisible();
   await question.getByRole("button", { name: "Cancel" }).click();
   await expect(question).toBeHidden();
   expect(await stored(page, "SkewAngle")).toBeDefined();
@@ -66,6 +73,23 @@ test("typing on a Parameter cell asks before renaming, showing how an angle row'
   await page.keyboard.press("Enter");
   await page.getByRole("dialog", { name: "Rename SkewAngle to SkewAngleAtBearing?" }).getByRole("button", { name: "Rename" }).click();
   await expect.poll(async () => (await stored(page, "SkewAngleAtBearing"))?.Item1).toBe("0.261799387799");
+});
+
+test("an engineer sets a row's kind: free text takes a note its length row refused", PHONE, async ({ page }) => {
+  await openPier(page, "PierHeight");
+  await rowOf(page, "PierHeight").getByRole("button", { name: "Edit PierHeight" }).click();
+  await page.getByRole("button", { name: "Kind of PierHeight" }).click();
+  const dialog = page.getByRole("dialog", { name: "Kind of PierHeight" });
+  await expect(dialog).toContainText("Now: Length (m), from its table's template.");
+  await dialog.getByLabel("Kind").selectOption("text");
+  await dialog.getByRole("button", { name: "Set kind" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(parameterCell(page, "PierHeight").locator("[data-unit]")).toHaveCount(0);
+
+  await rowOf(page, "PierHeight").locator('[data-col="1"]').click();
+  await page.keyboard.type("TBC by survey");
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await stored(page, "PierHeight"))?.Item1).toBe("TBC by survey");
 });
 
 test("the import preview of a decimal-comma CSV shows only the intended change, read as the number it means", PHONE, async ({ page }, testInfo) => {

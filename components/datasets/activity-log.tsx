@@ -10,11 +10,9 @@ import { DisabledReason } from "@/components/ui/disabled-reason";
 import { datasetsApi } from "@/lib/datasets/api";
 import type { Row } from "@/lib/datasets/columns";
 import { callApi, type ResponseOf } from "@/lib/http/contract";
-import { ChangedCells, when } from "./row-history";
+import { actionWord, ChangedCells, when } from "./row-history";
 
 type Event = ResponseOf<typeof datasetsApi.activity>["events"][number];
-
-const ACTION: Record<Event["action"], string> = { create: "created", edit: "edited", delete: "deleted", restore: "restored", import: "imported" };
 
 /** The table's activity: who changed what, newest first, filterable by person and Parameter; deleted rows can be brought back. */
 export function ActivityLog({
@@ -114,7 +112,7 @@ export function ActivityLog({
               <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-medium">{e.parameter}</span>
                 <span>
-                  {ACTION[e.action]} by {e.user ?? "someone no longer here"}
+                  {actionWord(e)} by {e.user ?? "someone no longer here"}
                 </span>
                 <span className="text-xs text-muted-foreground">{when(e.at)}</span>
               </div>

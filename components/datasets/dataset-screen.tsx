@@ -9,7 +9,8 @@ import { type ColumnPreset, compareColumns, deriveColumns, FIXED_FIELDS, presetC
 import { copyTargets } from "@/lib/datasets/copy";
 import { draftExtraColumns, newRowDraft, setCellTexts } from "@/lib/datasets/draft";
 import { pasteTargets } from "@/lib/datasets/paste";
-import { type Rename, renameQuestion, renamesIn } from "@/lib/datasets/renames";
+import { type Rename, renameQuestion, renamesIn, renamesQuestion } from "@/lib/datasets/renames";
+import { convertedValues } from "@/lib/datasets/reinterpret";
 import type { CellEdit } from "@/lib/datasets/sheet";
 import type { FirstScreen } from "@/lib/datasets/first-screen";
 import type { DatasetInfo } from "@/lib/datasets/registry";
@@ -33,6 +34,8 @@ import { useUndoKeys } from "./use-undo-keys";
 // Dialogs and side panels load their code when first opened: none is needed to show the table.
 const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 const CopyDialog = dynamic(() => import("./copy-dialog").then((m) => m.CopyDialog));
+const KindDialog = dynamic(() => import("./kind-dialog").then((m) => m.KindDialog));
+const ReinterpretDialog = dynamic(() => import("./reinterpret-dialog").then((m) => m.ReinterpretDialog));
 const PasteDialog = dynamic(() => import("./paste-dialog").then((m) => m.PasteDialog));
 const RowHistory = dynamic(() => import("./row-history").then((m) => m.RowHistory));
 const ActivityLog = dynamic(() => import("./activity-log").then((m) => m.ActivityLog));
@@ -68,6 +71,7 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
   const [copyOpen, setCopyOpen] = useState(false);
   const [pasteOpen, setPasteOpen] = useState(false);
   const [historyOf, setHistoryOf] = useState<Row | null>(null);
+  const [kindOf, setKindOf] = useState<Row | null>(null);
   const [activityOpen, setActivityOpen] = useState(false);
   // Cell edits that rename rows, held until the engineer answers the rename question.
   const [renaming, setRenaming] = useState<{ edits: CellEdit[]; what: string; renames: Rename[] } | null>(null);
@@ -96,6 +100,7 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
     onHistory: setHistoryOf,
     onDelete: (row) => setConfirmation({ kind: "delete", row }),
     onPush: (row) => setPushing({ parameter: String(row.Parameter) }),
+    onKind: setKindOf,
     onSave: () => setConfirmation({ kind: "save" }),
     onExit: exitEdit,
     onEditDraft: setEditing,
@@ -194,6 +199,7 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
           )}
           {state.status === "ready" && (
             <ParameterGrid
+              dataset={dataset.key}
               rows={rows}
               columns={columns}
               filter={filter}
@@ -225,24 +231,36 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
           onConfirm={() => void form.save()}
         />
       )}
-      {renaming && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setRenaming(null)}
-          {...(renaming.renames.length === 1
-            ? renameQuestion(renaming.renames[0]!)
-            : {
-                title: `Rename ${renaming.renames.length} Parameters?`,
-                description: `The Revit add-in matches rows by Parameter: pushes will no longer update ${renaming.renames.map((r) => r.from).join(", ")}.${renaming.renames.some((r) => r.crossesAngle) ? " Some cross the angle rule: their numbers are kept as they are." : ""}`,
-              })}
-          confirmLabel="Rename"
-          busy={anyBusy}
-          onConfirm={() => {
-            setRenaming(null);
-            void edits.saveCells(renaming.edits, renaming.what);
-          }}
-        />
-      )}
+      {renaming &&
+        (renaming.renames.some((r) => r.crossesAngle) ? (
+          <ReinterpretDialog
+            {...(renaming.renames.length === 1 ? renameQuestion(renaming.renames[0]!) : renamesQuestion(renaming.renames))}
+            action="Rename"
+            readings={renaming.renames.flatMap((r) => r.values.map((reading) => ({ row: r.from, reading })))}
+            busy={anyBusy}
+            onCancel={() => setRenaming(null)}
+            onKeep={() => {
+              setRenaming(null);
+              void edits.saveCells(renaming.edits, renaming.what);
+            }}
+            onConvert={() => {
+              setRenaming(null);
+              void edits.saveCells(renaming.edits, renaming.what, new Map(renaming.renames.map((r) => [r.rowId, convertedValues(r.values)])));
+            }}
+          />
+        ) : (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && setRenaming(null)}
+            {...(renaming.renames.length === 1 ? renameQuestion(renaming.renames[0]!) : renamesQuestion(renaming.renames))}
+            confirmLabel="Rename"
+            busy={anyBusy}
+            onConfirm={() => {
+              setRenaming(null);
+              void edits.saveCells(renaming.edits, renaming.what);
+            }}
+          />
+        ))}
       {confirmation?.kind === "delete" && (
         <ConfirmDialog
           open
@@ -285,6 +303,19 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
           onPush={() => {
             setPushing(null);
             void (pushing.parameter === undefined ? pushAll() : pushRow(pushing.parameter));
+          }}
+        />
+      )}
+      {kindOf && (
+        <KindDialog
+          projectId={project.id}
+          dataset={dataset.key}
+          row={kindOf}
+          onClose={() => setKindOf(null)}
+          onSaved={() => {
+            setKindOf(null);
+            exitEdit();
+            void reload();
           }}
         />
       )}

@@ -21,8 +21,9 @@ type ImportDialogProps = {
   onImported: () => void;
 };
 
-/** A refused file or apply: the message, and where in the file when the server named it. */
-type Failure = { title: string; message: string; where: string | null };
+/** A refused file or apply: the message, where in the file when the server named it, and every problem when it listed several. */
+type Failure = { title: string; message: string; where: string | null; problems: string[]; more: number };
+type StructureChoice = "refuse" | "skip";
 type Step =
   | { kind: "choose" }
   | { kind: "reading"; fileName: string }
@@ -39,8 +40,17 @@ function failureOf(title: string, error: string, body: Record<string, unknown> |
     typeof body?.row === "number" ? `Row: ${body.row}` : null,
     typeof body?.column === "string" ? `Column: ${body.column}` : null,
   ].filter(Boolean);
-  return { title, message: error, where: parts.length > 0 ? parts.join(" · ") : null };
+  // Every problem of the file, when it has more than one (each names its own place).
+  const listed = Array.isArray(body?.problems) ? (body.problems as { message?: unknown }[]).map((p) => String(p.message ?? "")) : [];
+  const problems = listed.length > 1 ? listed : [];
+  const more = problems.length > 0 && typeof body?.more === "number" ? body.more : 0;
+  if (problems.length === 0) return { title, message: error, where: parts.length > 0 ? parts.join(" · ") : null, problems, more };
+  // The answer's message repeats the first; the list says them all.
+  return { title, message: `This file has ${problems.length + more} problems. Fix them and import it again:`, where: null, problems, more };
 }
+
+/** A cell's text with its ends visible: quoted, tabs, line breaks and no-break spaces written out. */
+const visible = (text: string) => JSON.stringify(text).replace(/\u00a0/g, "\\u00a0");
 
 /** A stored value as the screen shows it (degrees on angle rows); an empty cell says so. */
 function shown(value: string, parameter: string): string {
@@ -64,16 +74,19 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 /**
  * Import from Excel or CSV: choose a file, see what it would change (rows
  * added, every changed cell old → new, rows the file lacks, rows changed in
- * Pontifex since the export), then apply it as one change or cancel.
+ * Pontifex since the export; what of the file is not part of the table, to
+ * refuse or skip; values trimmed), then apply it as one change or cancel.
  */
 export function ImportDialog({ projectId, dataset, open, onOpenChange, onImported }: ImportDialogProps) {
   const [step, setStep] = useState<Step>({ kind: "choose" });
   const [failure, setFailure] = useState<Failure | null>(null);
   const [removeMissing, setRemoveMissing] = useState(false);
+  const [structureChoice, setStructureChoice] = useState<StructureChoice>("refuse");
 
   async function read(file: File) {
     setFailure(null);
     setRemoveMissing(false);
+    setStructureChoice("refuse");
     setStep({ kind: "reading", fileName: file.name });
     const result = await uploadImport({ id: projectId, ds: dataset.key }, file);
     if (!result.ok) {
@@ -88,7 +101,7 @@ export function ImportDialog({ projectId, dataset, open, onOpenChange, onImporte
     setStep({ kind: "applying", preview });
     const result = await callApi(datasetsApi.importApply, {
       params: { id: projectId, ds: dataset.key, importId: preview.importId },
-      body: { removeMissing },
+      body: { removeMissing, structure: structureChoice },
     });
     if (!result.ok) {
       setFailure(failureOf("Nothing was imported", result.error, null));
@@ -104,6 +117,8 @@ export function ImportDialog({ projectId, dataset, open, onOpenChange, onImporte
   const preview = step.kind === "preview" || step.kind === "applying" ? step.preview : null;
   const writes = preview ? preview.added.length + preview.changed.length + (removeMissing ? preview.missing.length : 0) : 0;
   const cells = preview ? preview.changed.reduce((n, row) => n + row.cells.length, 0) : 0;
+  // What is not part of the table is never written unless the engineer chose to skip it.
+  const refused = !!preview && preview.structure.total > 0 && structureChoice === "refuse";
 
   const footer = (
     <>
@@ -111,7 +126,7 @@ export function ImportDialog({ projectId, dataset, open, onOpenChange, onImporte
         Cancel
       </Button>
       {preview && (
-        <Button onClick={() => void apply(preview)} disabled={writes === 0 || step.kind === "applying"}>
+        <Button onClick={() => void apply(preview)} disabled={writes === 0 || refused || step.kind === "applying"}>
           {step.kind === "applying" ? "Applying..." : "Apply"}
         </Button>
       )}
@@ -134,6 +149,14 @@ export function ImportDialog({ projectId, dataset, open, onOpenChange, onImporte
             <AlertDescription>
               <p>{failure.message}</p>
               {failure.where && <p className="font-medium">{failure.where}</p>}
+              {failure.problems.length > 0 && (
+                <ul className="mt-1 grid list-disc gap-0.5 pl-5 text-sm" data-testid="import-problems">
+                  {failure.problems.map((problem, i) => (
+                    <li key={i}>{problem}</li>
+                  ))}
+                  {failure.more > 0 && <li>and {plural(failure.more, "more problem")}</li>}
+                </ul>
+              )}
             </AlertDescription>
           </Alert>
         )}
@@ -174,6 +197,72 @@ export function ImportDialog({ projectId, dataset, open, onOpenChange, onImporte
                 {plural(preview.numbers.read, "value")} read as numbers
                 {preview.numbers.example && ` (${preview.numbers.example.text} as ${preview.numbers.example.as})`}.
               </p>
+            )}
+            {preview.structure.total > 0 && (
+              <Section title="Not part of the table" testId="import-structure">
+                <p className="text-sm">
+                  The file holds {plural(preview.structure.total, "thing")} that {preview.structure.total === 1 ? "is" : "are"} not part of the table (title
+                  rows, hidden rows or columns, merged cells, footnotes). The rest of this preview leaves {preview.structure.total === 1 ? "it" : "them"} out.
+                </p>
+                <ul className="grid gap-0.5 text-sm">
+                  {preview.structure.listed.map((item) => (
+                    <li key={`${item.kind}:${item.row}:${item.column}`} data-kind={item.kind}>
+                      <span className="font-medium">
+                        {item.sheet}, row {item.row}, column {item.column}
+                      </span>
+                      : {item.what}
+                    </li>
+                  ))}
+                  {preview.structure.total > preview.structure.listed.length && (
+                    <li className="text-muted-foreground">and {plural(preview.structure.total - preview.structure.listed.length, "more")}</li>
+                  )}
+                </ul>
+                <fieldset className="mt-1 grid gap-1 text-sm">
+                  <legend className="sr-only">What to do with them</legend>
+                  <label className="flex items-start gap-2">
+                    <input
+                      type="radio"
+                      name="import-structure"
+                      className="mt-0.5 size-4 accent-current"
+                      checked={structureChoice === "refuse"}
+                      onChange={() => setStructureChoice("refuse")}
+                    />
+                    Refuse the file: import nothing; fix it in the spreadsheet and import it again
+                  </label>
+                  <label className="flex items-start gap-2">
+                    <input
+                      type="radio"
+                      name="import-structure"
+                      className="mt-0.5 size-4 accent-current"
+                      checked={structureChoice === "skip"}
+                      onChange={() => setStructureChoice("skip")}
+                    />
+                    Skip them: import the rest, leaving the table as it is where they are
+                  </label>
+                </fieldset>
+                {refused && <p className="text-xs text-muted-foreground">Nothing will be imported. Choose &ldquo;Skip them&rdquo; to apply the rest.</p>}
+              </Section>
+            )}
+            {preview.trimmed.total > 0 && (
+              <Section title="Spaces trimmed" testId="import-trimmed">
+                <details className="text-sm">
+                  <summary>
+                    {plural(preview.trimmed.total, "value")} had spaces at {preview.trimmed.total === 1 ? "its" : "their"} ends;{" "}
+                    {preview.trimmed.total === 1 ? "it is" : "they are"} read without them.
+                  </summary>
+                  <ul className="mt-1 grid gap-0.5 font-mono text-xs">
+                    {preview.trimmed.listed.map((cell) => (
+                      <li key={`${cell.row}:${cell.column}`}>
+                        {cell.parameter || `Row ${cell.row}`}, {cell.header} ({cell.column}
+                        {cell.row}): {visible(cell.text)} → {visible(cell.as)}
+                      </li>
+                    ))}
+                    {preview.trimmed.total > preview.trimmed.listed.length && (
+                      <li className="text-muted-foreground">and {plural(preview.trimmed.total - preview.trimmed.listed.length, "more value")}</li>
+                    )}
+                  </ul>
+                </details>
+              </Section>
             )}
             {writes === 0 && <p className="text-sm text-muted-foreground">Nothing to import: the file matches the table.</p>}
 

@@ -4,6 +4,7 @@ import { SendIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ResponsiveDialog } from "@/components/ui/responsive-dialog";
+import { cellsBesideRename, renameText } from "@/lib/datasets/rename-entries";
 import { callApi, type ResponseOf } from "@/lib/http/contract";
 import { revitApi } from "@/lib/revit/api";
 import { when } from "./row-history";
@@ -48,7 +49,9 @@ export function PushPreviewDialog({
   }, [projectId, dataset, parameter]);
 
   const what = parameter ? `row ${parameter}` : title;
-  const cells = preview?.changed.reduce((n, row) => n + row.cells.length, 0) ?? 0;
+  // A rename is counted as one, not as a changed cell: Revit matches rows by Parameter, so it is told apart.
+  const renamed = preview?.changed.filter((row) => row.renamed).length ?? 0;
+  const cells = preview?.changed.reduce((n, row) => n + cellsBesideRename(row.cells, row.renamed).length, 0) ?? 0;
   return (
     <ResponsiveDialog
       open
@@ -82,21 +85,30 @@ export function PushPreviewDialog({
         {preview && (
           <>
             <p data-testid="push-preview-counts">
-              {plural(preview.added.length, "row")} added, {plural(preview.changed.length, "row")} changed ({plural(cells, "cell")}),{" "}
-              {plural(preview.removed.length, "row")} removed.
+              {plural(preview.added.length, "row")} added, {plural(preview.changed.length, "row")} changed ({plural(cells, "cell")}
+              {renamed > 0 && `, ${renamed} renamed`}), {plural(preview.removed.length, "row")} removed.
             </p>
             {preview.changed.length > 0 && (
               <ul className="grid gap-1" aria-label="Changed rows">
-                {preview.changed.slice(0, 20).map((row) => (
-                  <li key={row.id} className="break-words">
-                    <strong>{row.parameter}</strong>:{" "}
-                    {row.cells
-                      .slice(0, 6)
-                      .map((c) => `${c.column} ${c.before || "(empty)"} → ${c.after || "(empty)"}`)
-                      .join("; ")}
-                    {row.cells.length > 6 && ` and ${row.cells.length - 6} more`}
-                  </li>
-                ))}
+                {preview.changed.slice(0, 20).map((row) => {
+                  const cells = cellsBesideRename(row.cells, row.renamed);
+                  return (
+                    <li key={row.id} className="break-words">
+                      <strong>{row.parameter}</strong>:{" "}
+                      {row.renamed && (
+                        <span className="font-medium" data-testid="push-preview-renamed">
+                          {renameText(row.renamed)}
+                          {cells.length > 0 && "; "}
+                        </span>
+                      )}
+                      {cells
+                        .slice(0, 6)
+                        .map((c) => `${c.column} ${c.before || "(empty)"} → ${c.after || "(empty)"}`)
+                        .join("; ")}
+                      {cells.length > 6 && ` and ${cells.length - 6} more`}
+                    </li>
+                  );
+                })}
                 {preview.changed.length > 20 && <li className="text-muted-foreground">and {preview.changed.length - 20} more rows</li>}
               </ul>
             )}

@@ -9,22 +9,34 @@ import { DisabledReason } from "@/components/ui/disabled-reason";
 import { datasetsApi } from "@/lib/datasets/api";
 import { displayValue, isAngleRow } from "@/lib/datasets/angles";
 import type { Row } from "@/lib/datasets/columns";
+import { cellsBesideRename, renameText } from "@/lib/datasets/rename-entries";
 import { callApi, type ResponseOf } from "@/lib/http/contract";
 
 type Version = ResponseOf<typeof datasetsApi.history>["versions"][number];
 
 const ACTION: Record<Version["action"], string> = { create: "created", edit: "edited", delete: "deleted", restore: "restored", import: "imported" };
 
+/** What a change did, in a word: an edit that renamed the row is a rename ("renamed by ..."). */
+export function actionWord(entry: Pick<Version, "action" | "renamed">): string {
+  return entry.action === "edit" && entry.renamed ? "renamed" : ACTION[entry.action];
+}
+
 export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** The cells a version changed, as the screen shows them (angles in degrees). */
-export function ChangedCells({ version }: { version: Pick<Version, "parameter" | "changes"> }) {
-  const cells = version.changes;
-  if (cells.length === 0) return null;
+/** The cells a version changed, as the screen shows them (angles in degrees); a rename first, said as one. */
+export function ChangedCells({ version }: { version: Pick<Version, "parameter" | "changes" | "renamed"> }) {
+  const { renamed } = version;
+  const cells = cellsBesideRename(version.changes, renamed);
+  if (cells.length === 0 && !renamed) return null;
   const angle = isAngleRow(version.parameter);
   const show = (column: string, value: string) => (column === "Parameter" ? value : displayValue(value, angle));
   return (
     <ul className="grid gap-0.5 text-xs" data-testid="changed-cells">
+      {renamed && (
+        <li className="font-medium break-words" data-testid="renamed">
+          {renameText(renamed)}
+        </li>
+      )}
       {cells.slice(0, 30).map((c) => (
         <li key={c.column} className="break-words">
           <span className="font-mono text-muted-foreground">{c.column}</span>:{" "}
@@ -98,7 +110,7 @@ export function RowHistory({
               <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-medium">Version {v.version}</span>
                 <span>
-                  {ACTION[v.action]} by {v.user ?? "someone no longer here"}
+                  {actionWord(v)} by {v.user ?? "someone no longer here"}
                 </span>
                 <span className="text-xs text-muted-foreground">{when(v.at)}</span>
               </div>

@@ -65,8 +65,9 @@ export function useTableEdits(projectId: number, dataset: string, rows: readonly
 
   /** Cell edits from the sheet (typing, paste, fill, clear) saved as one change. */
   const saveCells = useCallback(
-    async (edits: CellEdit[], label: string): Promise<boolean> => {
-      const changes = editsToChanges(rows, edits);
+    async (edits: CellEdit[], label: string, converted?: ReadonlyMap<number, Record<string, string>>): Promise<boolean> => {
+      // Values stored as given (a rename across the angle rule that converts its numbers), over the edits' own.
+      const changes = editsToChanges(rows, edits).map((c) => (converted?.has(c.id) ? { ...c, data: { ...c.data, ...converted.get(c.id) } } : c));
       if (changes.length === 0) return true;
       const byId = new Map(rows.map((r) => [Number(r.Id), r]));
       const saved = await saveChanges(changes);

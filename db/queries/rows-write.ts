@@ -18,7 +18,7 @@ import {
 } from "./rows";
 
 /** What a committed write did to a table: the revision it made, each row it wrote as its text (null: deleted), and whether it added columns. */
-export type TableChange = { revision: number; rows: readonly (readonly [id: number, text: string | null])[]; addsColumns: boolean };
+export type TableChange = { revision: number; rows: readonly (readonly [id: number, text: string | null])[]; addsColumns: boolean; setsKind?: boolean };
 
 type ChangeListener = (database: Database, ref: TableRef, change: TableChange) => void;
 // Process-wide: server.ts and Next's bundles each load this module, and a write made through either must reach the listener. (As lib/process-singleton.ts does,
@@ -65,8 +65,11 @@ const isUniqueViolation = (error: unknown) => postgresErrorCode(error) === "2350
 
 /** A value a row cannot take (lib/datasets/kinds.ts says which and why). */
 export type CellProblem = { parameter: string; column: string; value: string; problem: string };
-/** What a row's values written by this write are checked against: its table and (final) Parameter give its kind. */
-export type ValueCheck = (dataset: string, parameter: string, values: Record<string, string>) => CellProblem[];
+/**
+ * What a row's values written by this write are checked against: the kind its engineers set (`kind`), else the one
+ * its table and (final) Parameter give.
+ */
+export type ValueCheck = (dataset: string, parameter: string, values: Record<string, string>, kind: string | null) => CellProblem[];
 
 /**
  * What one write is checked against: the size budget (the deployment's TABLE_MAX_BYTES), and the values it writes
@@ -75,9 +78,9 @@ export type ValueCheck = (dataset: string, parameter: string, values: Record<str
 export type Limits = { maxBytes: number; values?: ValueCheck };
 
 /** Refuses the whole write when a value it writes does not fit its row (every problem listed). */
-function checkValues(ref: TableRef, limits: Limits, written: readonly { parameter: string; values: Record<string, string> }[]): void {
+function checkValues(ref: TableRef, limits: Limits, written: readonly { parameter: string; values: Record<string, string>; kind?: string | null }[]): void {
   if (!limits.values) return;
-  const problems = written.flatMap((w) => limits.values!(ref.dataset, w.parameter, w.values));
+  const problems = written.flatMap((w) => limits.values!(ref.dataset, w.parameter, w.values, w.kind ?? null));
   if (problems.length > 0) throw new Rollback({ ok: false, reason: "invalid-values", problems });
 }
 
@@ -186,7 +189,7 @@ async function updateIn(
   id: number,
   input: { parameter?: string; values: Record<string, string>; expectedVersion?: number; replace?: boolean },
   actor: Actor,
-): Promise<{ row: string; delta: Delta }> {
+): Promise<{ row: string; kind: string | null; delta: Delta }> {
   const names = Object.keys(input.values);
   if (names.length > MAX_NEW_COLUMNS_PER_WRITE) checkNewColumns(input.values, new Set(await listColumnNames(tx, ref)));
   const freshColumns = await registerColumns(tx, ref, names);
@@ -195,7 +198,7 @@ async function updateIn(
   const merged = input.replace ? sql`${values}::jsonb` : sql`p.values || ${values}::jsonb`;
   // One statement checks the version and writes: a concurrent save either
   // lands first (and this one sees its version and matches nothing) or after.
-  const [updated] = await queryRows<{ id: number; delta: number; row: string }>(
+  const [updated] = await queryRows<{ id: number; delta: number; row: string; kind: string | null }>(
     tx,
     sql`WITH old AS (
           SELECT id, bytes, parameter, values FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id}
@@ -210,20 +213,20 @@ async function updateIn(
             updated_at = now()
           FROM old
           WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = old.id
-          RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, p.created_at, p.updated_at,
+          RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, p.kind, p.created_at, p.updated_at,
                     old.parameter AS old_parameter, old.values AS old_values),
         hist AS (
           INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, after, batch_id)
           SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "edit"}, ${actor.userId},
                  ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
           FROM upd)
-        SELECT id, delta, ${RETURNED_ROW_TEXT} AS row FROM upd`,
+        SELECT id, delta, kind, ${RETURNED_ROW_TEXT} AS row FROM upd`,
   );
   if (!updated) {
     const current = await fetchRowById(ref, id, tx);
     throw new Rollback(current ? { ok: false, reason: "version-conflict", current } : { ok: false, reason: "not-found" });
   }
-  return { row: updated.row, delta: { rows: 0, columns: freshColumns, bytes: Number(updated.delta) } };
+  return { row: updated.row, kind: updated.kind, delta: { rows: 0, columns: freshColumns, bytes: Number(updated.delta) } };
 }
 
 async function deleteIn(tx: Database, ref: TableRef, id: number, expectedVersion: number | undefined, actor: Actor): Promise<Delta> {
@@ -289,9 +292,65 @@ export async function updateRow(
 ): Promise<WriteResult> {
   return writeOneRow(database, ref, limits, async (tx) => {
     const written = await updateIn(tx, ref, id, input, actor);
-    checkValues(ref, limits, [{ parameter: (JSON.parse(written.row) as FlatRow).Parameter, values: input.values }]);
+    checkValues(ref, limits, [{ parameter: (JSON.parse(written.row) as FlatRow).Parameter, values: input.values, kind: written.kind }]);
     return { id, ...written };
   });
+}
+
+/** The fields of a row's text that are not its values (db/queries/rows.ts, FlatRow). */
+const ROW_FIELDS = new Set(["Id", "Parameter", "CreatedAt", "UpdatedAt", "Version"]);
+
+/** The kind a row's engineers set (null: none), or undefined when there is no such row. */
+export async function fetchSetKind(ref: TableRef, id: number, database: Database = defaultDb()): Promise<string | null | undefined> {
+  const [row] = await queryRows<{ kind: string | null }>(database, sql`SELECT ${r.kind} AS kind FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id}`);
+  return row ? row.kind : undefined;
+}
+
+/**
+ * Sets the kind of a row (null: back to its template's or its name's) at the version the caller saw, with the values
+ * the caller converted for it, if any (merged over the stored ones: one version, and a history entry when values
+ * change). Every value the row then holds is checked against the new kind.
+ */
+export async function setRowKind(
+  ref: TableRef,
+  id: number,
+  input: { kind: string | null; values: Record<string, string>; expectedVersion: number },
+  limits: Limits,
+  actor: Actor = { userId: null },
+  database: Database = defaultDb(),
+): Promise<WriteResult> {
+  const outcome = await inTransaction(database, async (tx): Promise<Written<WriteResult>> => {
+    const values = JSON.stringify(input.values);
+    const merged = sql`p.values || ${values}::jsonb`;
+    const changesValues = Object.keys(input.values).length > 0;
+    const [updated] = await queryRows<{ id: number; delta: number; row: string }>(
+      tx,
+      sql`WITH old AS (
+            SELECT id, bytes, parameter, values FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id} AND ${r.version} = ${input.expectedVersion} FOR UPDATE),
+          upd AS (
+            UPDATE ${r} AS p SET kind = ${input.kind}, values = ${merged}, bytes = ${ROW_BYTES(merged, sql`p.parameter`)},
+                   version = p.version + 1, updated_at = now()
+            FROM old WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = old.id
+            RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, p.created_at, p.updated_at,
+                      old.parameter AS old_parameter, old.values AS old_values),
+          hist AS (
+            INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, after, batch_id)
+            SELECT ${ref.projectId}, ${ref.dataset}, id, version, 'edit', ${actor.userId},
+                   ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
+            FROM upd WHERE ${changesValues})
+          SELECT id, delta, ${RETURNED_ROW_TEXT} AS row FROM upd`,
+    );
+    if (!updated) {
+      const current = await fetchRowById(ref, id, tx);
+      throw new Rollback(current ? { ok: false, reason: "version-conflict", current } : { ok: false, reason: "not-found" });
+    }
+    const row = JSON.parse(updated.row) as FlatRow;
+    const held = Object.entries(row).filter(([column]) => !ROW_FIELDS.has(column));
+    checkValues(ref, limits, [{ parameter: row.Parameter, values: Object.fromEntries(held.map(([k, v]) => [k, String(v)])), kind: input.kind }]);
+    const revision = await recordWrite(tx, ref, { rows: 0, columns: 0, bytes: Number(updated.delta) }, limits);
+    return { result: { ok: true, row }, change: { revision, rows: [[id, updated.row]], addsColumns: false, setsKind: true } };
+  });
+  return committed(database, ref, outcome);
 }
 
 /** Deletes a row; with `expectedVersion`, only the version the caller saw (an undo never deletes someone else's newer row). */
@@ -407,13 +466,17 @@ export async function applyBatch(ref: TableRef, ops: readonly BatchOp[], limits:
     }
     const revision = await recordWrite(tx, ref, { rows: creates.length - removed.length, columns: freshColumns, bytes }, limits);
     const texts = written.length
-      ? await queryRows<{ id: number; row: string }>(
+      ? await queryRows<{ id: number; row: string; kind: string | null }>(
           tx,
-          sql`SELECT ${r.id} AS id, ${ROW_TEXT} AS row FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ANY(${sql.param(written)}::int[])`,
+          sql`SELECT ${r.id} AS id, ${r.kind} AS kind, ${ROW_TEXT} AS row FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ANY(${sql.param(written)}::int[])`,
         )
       : [];
     const byId = new Map(texts.map((t) => [t.id, JSON.parse(t.row) as FlatRow]));
-    checkValues(ref, limits, [...updates.map((u) => ({ parameter: byId.get(u.id)?.Parameter ?? "", values: u.values })), ...creates]);
+    const kinds = new Map(texts.map((t) => [t.id, t.kind]));
+    checkValues(ref, limits, [
+      ...updates.map((u) => ({ parameter: byId.get(u.id)?.Parameter ?? "", values: u.values, kind: kinds.get(u.id) ?? null })),
+      ...creates,
+    ]);
     return {
       result: { ok: true, rows: written.map((id) => byId.get(id)!).filter(Boolean), removed },
       change: { revision, rows: [...removed.map((id) => [id, null] as const), ...texts.map((t) => [t.id, t.row] as const)], addsColumns: freshColumns > 0 },

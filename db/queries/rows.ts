@@ -63,8 +63,11 @@ export const RETURNED_ROW_TEXT = rowText({
 export const inTable = (ref: TableRef): SQL => sql`${r.projectId} = ${ref.projectId} AND ${r.dataset} = ${ref.dataset}`;
 const stateOf = (ref: TableRef): SQL => sql`${datasetStates.projectId} = ${ref.projectId} AND ${datasetStates.dataset} = ${ref.dataset}`;
 
-/** The rows of a table at one revision: each row's JSON text, sorted by Id, and the table's columns. */
-export type TableRows = { revision: number; columns: string[]; rows: string[] };
+/**
+ * The rows of a table at one revision: each row's JSON text, sorted by Id, the table's columns, and the kinds its
+ * engineers set, by row Id (only rows that have one: the others' kinds follow their template or name).
+ */
+export type TableRows = { revision: number; columns: string[]; rows: string[]; kinds: Map<number, string> };
 
 export async function tableRevision(ref: TableRef, db: Database = defaultDb()): Promise<number> {
   const [row] = await queryRows<{ revision: string | number }>(
@@ -81,8 +84,13 @@ export function readTableRows(ref: TableRef, db: Database = defaultDb()): Promis
       const tx = txRaw as unknown as Database;
       const revision = await tableRevision(ref, tx);
       const columns = await listColumnNames(tx, ref);
-      const rows = await queryRows<{ row: string }>(tx, sql`SELECT ${ROW_TEXT} AS row FROM ${r} WHERE ${inTable(ref)} ORDER BY ${r.id}`);
-      return { revision, columns, rows: rows.map((row) => row.row) };
+      const rows = await queryRows<{ row: string; id: number; kind: string | null }>(
+        tx,
+        sql`SELECT ${ROW_TEXT} AS row, ${r.id} AS id, ${r.kind} AS kind FROM ${r} WHERE ${inTable(ref)} ORDER BY ${r.id}`,
+      );
+      const kinds = new Map<number, string>();
+      for (const row of rows) if (row.kind !== null) kinds.set(Number(row.id), row.kind);
+      return { revision, columns, rows: rows.map((row) => row.row), kinds };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

@@ -3,7 +3,8 @@ import { countRows } from "@/db/queries/rows";
 import type { PublicUser } from "@/lib/auth/session";
 import { datasetKeys, datasets } from "@/lib/datasets/registry";
 import { datasetFromParam } from "@/lib/datasets/service";
-import { fetchAllRows } from "@/lib/datasets/snapshot";
+import { carriedKind, ROW_KIND } from "@/lib/datasets/kinds";
+import { fetchRowsWithKinds } from "@/lib/datasets/snapshot";
 import type { ProjectAccess } from "@/lib/projects/access";
 import type { AssistantContext } from "./context";
 
@@ -36,9 +37,12 @@ export function projectAssistantContext(user: PublicUser, project: ProjectAccess
         : [],
     readRows: async ({ dataset, parameterFilter, columns, limit }) => {
       const filter = parameterFilter?.toLowerCase();
-      const matching = (await fetchAllRows(table(dataset))).filter((row) => !filter || row.Parameter.toLowerCase().includes(filter));
+      const matching = (await fetchRowsWithKinds(table(dataset))).filter((row) => !filter || row.Parameter.toLowerCase().includes(filter));
       const keep = columns ? new Set(["Id", "Parameter", "Version", ...columns]) : null;
-      const rows = matching.slice(0, limit).map((row) => (keep ? Object.fromEntries(Object.entries(row).filter(([k]) => keep.has(k))) : row));
+      // Each row keeps its kind (a symbol, not a column): the tools show its angles in degrees.
+      const rows = matching
+        .slice(0, limit)
+        .map((row) => (keep ? Object.assign(Object.fromEntries(Object.entries(row).filter(([k]) => keep.has(k))), { [ROW_KIND]: carriedKind(row) }) : row));
       return { rows, total: matching.length, truncated: matching.length > limit };
     },
     ...(project ? midas : noMidas),

@@ -4,7 +4,7 @@ import { bendingStrength } from "@/lib/calculations/bending";
 import { lapLengths } from "@/lib/calculations/lap-length";
 import { bendingSchema, lapSchema, shearSchema } from "@/lib/calculations/schemas";
 import { shearStrength } from "@/lib/calculations/shear";
-import { displayValue, isAngleRow, storedValue } from "@/lib/datasets/angles";
+import { displayValue, isAngle, storedValue } from "@/lib/datasets/angles";
 import { COLUMN_NAME_PATTERN, deriveColumns, FIXED_FIELDS, type Row } from "@/lib/datasets/columns";
 import { MAX_VALUE_LENGTH } from "@/lib/datasets/schemas";
 import { isStorableText } from "@/lib/validation";
@@ -179,7 +179,7 @@ export function assistantTools(context: AssistantContext) {
             columns: shown,
             rows: rows.map((row) => {
               const parameter = text(row.Parameter);
-              const angle = isAngleRow(parameter);
+              const angle = isAngle(row);
               return {
                 id: Number(row.Id),
                 parameter,
@@ -232,7 +232,7 @@ export function assistantTools(context: AssistantContext) {
               continue;
             }
             const parameter = text(row.Parameter);
-            const angle = isAngleRow(parameter);
+            const angle = isAngle(row);
             const oldStored = text(row[column]);
             const newStored = storedValue(typed, angle);
             const oldValue = displayValue(oldStored, angle);

@@ -5,11 +5,18 @@
  * strings. A cell the user did not touch is saved exactly as stored, so
  * opening and saving a row never drifts.
  */
-import { isAngleName } from "./kinds";
+import type { Row } from "./columns";
+import { carriedKind, isAngleName } from "./kinds";
 
-/** Whether a row is an angle row. Every template's angle rows are named as angles (templates.test.ts). */
+/** Whether a row of this name is an angle row, unless its engineers set its kind. Every template's angle rows are named as angles (templates.test.ts). */
 export function isAngleRow(parameter: string): boolean {
   return isAngleName(parameter);
+}
+
+/** Whether a row on screen is an angle row: as the server said (its set kind wins), else by its name. */
+export function isAngle(row: Row): boolean {
+  const kind = carriedKind(row);
+  return kind ? kind.kind === "angle" : isAngleRow(String(row.Parameter ?? ""));
 }
 
 function asNumber(text: string): number | null {

@@ -4,7 +4,8 @@ import { encodeRow } from "./compact";
 import type { ColumnsAnswer, FetchAllAnswer, RowsAnswer } from "./endpoints";
 import type { DatasetKey } from "./registry";
 import { memo, type TableSnapshot } from "./snapshot";
-import { rowKind } from "./templates";
+import { rowTextId } from "./row-text";
+import { rowKind, tableKinds } from "./templates";
 
 /**
  * The JSON texts of the table answers, built once per snapshot (so once per
@@ -12,12 +13,16 @@ import { rowKind } from "./templates";
  */
 
 /**
- * `{data, columns}`: the rows as stored (each with its own columns, and its kind and unit after its Parameter) and
+ * `{data, columns}`: the rows as stored (each with its own columns, and its kind, unit and where its kind came from after its Parameter) and
  * the table's column list.
  */
 export function rowsJson(snapshot: TableSnapshot, dataset: DatasetKey): JsonText<RowsAnswer> {
   return jsonText(
-    memo(snapshot, "rows", () => `{"data":[${snapshot.rows.map((text) => withKind(dataset, text)).join(",")}],"columns":${JSON.stringify(snapshot.columns)}}`),
+    memo(
+      snapshot,
+      "rows",
+      () => `{"data":[${snapshot.rows.map((text) => withKind(dataset, snapshot.kinds, text)).join(",")}],"columns":${JSON.stringify(snapshot.columns)}}`,
+    ),
   );
 }
 
@@ -26,14 +31,14 @@ export function rowsJson(snapshot: TableSnapshot, dataset: DatasetKey): JsonText
  * `{"Id":n,"Parameter":"...",...` (db/queries/rows.ts), and no column may be named Parameter, so the first
  * `"Parameter":` is that field; its string ends at the first quote not escaped.
  */
-function withKind(dataset: DatasetKey, text: string): string {
+function withKind(dataset: DatasetKey, set: ReadonlyMap<number, string>, text: string): string {
   const start = text.indexOf('"Parameter":') + '"Parameter":'.length;
   let end = start + 1;
   while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
   end += 1;
   const parameter = JSON.parse(text.slice(start, end)) as string;
-  const { kind, unit } = rowKind(dataset, parameter);
-  return `${text.slice(0, end)},"kind":${JSON.stringify(kind)},"unit":${JSON.stringify(unit)}${text.slice(end)}`;
+  const { kind, unit, from } = rowKind(dataset, parameter, set.get(rowTextId(text)));
+  return `${text.slice(0, end)},"kind":${JSON.stringify(kind)},"unit":${JSON.stringify(unit)},"kindFrom":"${from}"${text.slice(end)}`;
 }
 
 /**
@@ -60,9 +65,10 @@ export function columnsJson(snapshot: TableSnapshot, dataset: DatasetKey): JsonT
     memo(snapshot, "columns", () => {
       const parsed = snapshot.rows.map((text) => JSON.parse(text) as Record<string, unknown>);
       const rows = parsed.map((row) => JSON.stringify(encodeRow(row, snapshot.columns)));
+      const kindOf = tableKinds(dataset, snapshot.kinds);
       const kinds = parsed.map((row) => {
-        const { kind, unit } = rowKind(dataset, String(row.Parameter));
-        return [kind, unit];
+        const { kind, unit, from } = kindOf(row);
+        return [kind, unit, from];
       });
       return `{"fields":${JSON.stringify(FIXED_FIELDS)},"columns":${JSON.stringify(snapshot.columns)},"rows":[${rows.join(",")}],"kinds":${JSON.stringify(kinds)}}`;
     }),

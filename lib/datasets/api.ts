@@ -20,6 +20,7 @@ export const datasetsRoutes = {
   writeRows: { method: "POST", path: "/api/projects/{id}/datasets/batch" },
   history: { method: "GET", path: "/api/projects/{id}/datasets/{ds}/rows/{rowId}/history" },
   restore: { method: "POST", path: "/api/projects/{id}/datasets/{ds}/rows/{rowId}/restore" },
+  setKind: { method: "PUT", path: "/api/projects/{id}/datasets/{ds}/rows/{rowId}/kind" },
   undelete: { method: "POST", path: "/api/projects/{id}/datasets/{ds}/rows/{rowId}/undelete" },
   events: { method: "GET", path: "/api/projects/{id}/datasets/{ds}/events" },
   presence: { method: "POST", path: "/api/projects/{id}/datasets/{ds}/presence" },

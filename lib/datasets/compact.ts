@@ -1,5 +1,5 @@
 import { FIXED_FIELDS, type Row } from "./columns";
-import type { RowKind } from "./kinds";
+import { type KindSource, ROW_KIND, type RowKind, type RowKindInfo } from "./kinds";
 
 /**
  * The table screen's own answer (`?format=columns`): the column names once,
@@ -11,8 +11,13 @@ import type { RowKind } from "./kinds";
  * values in the order of `columns`; `null` where the row has no value for a
  * column, and trailing nulls left off.
  */
-/** The screen's answer; `kinds` holds each row's kind and unit (lib/datasets/kinds.ts), in the order of `rows`. */
-export type ColumnsAnswer = { fields: readonly string[]; columns: string[]; rows: unknown[][]; kinds?: [kind: RowKind, unit: string][] };
+/** The screen's answer; `kinds` holds each row's kind, unit and where the kind came from (lib/datasets/kinds.ts), in the order of `rows`. */
+export type ColumnsAnswer = {
+  fields: readonly string[];
+  columns: string[];
+  rows: unknown[][];
+  kinds?: [kind: RowKind, unit: string, from: KindSource][];
+};
 
 const FIELD_COUNT = FIXED_FIELDS.length;
 
@@ -33,7 +38,7 @@ export function encodeRow(row: Record<string, unknown>, columns: readonly string
 }
 
 const VALUES = Symbol("values");
-type RowView = { [VALUES]: readonly unknown[] };
+type RowView = { [VALUES]: readonly unknown[]; [ROW_KIND]?: RowKindInfo };
 
 /**
  * The rows of a columns answer as the screen works with them: one object per
@@ -53,9 +58,10 @@ export function decodeRows(answer: ColumnsAnswer): Row[] {
   const handler: ProxyHandler<RowView> = {
     get: (view, key, receiver) => (index.has(key) ? cell(view, key) : key === VALUES ? undefined : Reflect.get(view, key, receiver)),
     has: (view, key) => (index.has(key) ? cell(view, key) !== undefined : key !== VALUES && Reflect.has(view, key)),
-    ownKeys: (view) => keys.filter((key) => cell(view, key) !== undefined),
+    // The row's kind (a symbol) is listed too, so a spread copy of an edited row keeps it; Object.keys and JSON skip it.
+    ownKeys: (view) => [...keys.filter((key) => cell(view, key) !== undefined), ...(view[ROW_KIND] ? [ROW_KIND] : [])],
     getOwnPropertyDescriptor: (view, key) => {
-      const value = cell(view, key);
+      const value = key === ROW_KIND ? view[ROW_KIND] : cell(view, key);
       return value === undefined ? undefined : { value, writable: false, enumerable: true, configurable: true };
     },
     // Rows on screen are never changed in place: an edit makes a new row.
@@ -63,5 +69,9 @@ export function decodeRows(answer: ColumnsAnswer): Row[] {
     defineProperty: () => false,
     deleteProperty: () => false,
   };
-  return answer.rows.map((values) => new Proxy<RowView>({ [VALUES]: values }, handler) as unknown as Row);
+  return answer.rows.map((values, i) => {
+    const kind = answer.kinds?.[i];
+    const view: RowView = kind ? { [VALUES]: values, [ROW_KIND]: { kind: kind[0], unit: kind[1], from: kind[2] } } : { [VALUES]: values };
+    return new Proxy<RowView>(view, handler) as unknown as Row;
+  });
 }

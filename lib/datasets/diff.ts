@@ -1,9 +1,11 @@
 import type { CellChange } from "@/db/queries/rows-history";
 import { FIXED_FIELDS, type Row } from "./columns";
+import { type Renamed, renamedIn } from "./rename-entries";
 
 // One cell that differs between two versions of a row: the shape the history's SQL answers with too.
 export type { CellChange };
-export type ChangedRow = { id: number; parameter: string; cells: CellChange[] };
+/** A row that differs: its cells (the Parameter first when it changed), and the rename when its Parameter changed. */
+export type ChangedRow = { id: number; parameter: string; cells: CellChange[]; renamed: Renamed | null };
 export type TableDiff = { added: Row[]; changed: ChangedRow[]; removed: Row[] };
 
 const fixed = new Set<string>(FIXED_FIELDS);
@@ -27,7 +29,7 @@ export function rowChanges(before: Row, after: Row): CellChange[] {
 /**
  * What changed from one table to another, rows matched by `key`: Parameter
  * (an import: the file knows names, not ids) or Id (a push preview: a row
- * renamed since is a change, not a removal and an addition).
+ * renamed since is a change, told as a rename, not a removal and an addition).
  */
 export function diffTables(before: readonly Row[], after: readonly Row[], key: "Parameter" | "Id"): TableDiff {
   const id = (row: Row) => text(row[key]);
@@ -40,7 +42,7 @@ export function diffTables(before: readonly Row[], after: readonly Row[], key: "
     if (!previous) diff.added.push(row);
     else {
       const cells = rowChanges(previous, row);
-      if (cells.length > 0) diff.changed.push({ id: Number(previous.Id ?? row.Id), parameter: text(row.Parameter), cells });
+      if (cells.length > 0) diff.changed.push({ id: Number(previous.Id ?? row.Id), parameter: text(row.Parameter), cells, renamed: renamedIn(cells) });
     }
   }
   for (const row of before) if (!seen.has(id(row))) diff.removed.push(row);

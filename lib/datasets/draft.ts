@@ -1,4 +1,4 @@
-import { type DraftCell, draftCell, editCell, isAngleRow, storedValue, valueToSave } from "./angles";
+import { type DraftCell, draftCell, editCell, isAngle, isAngleRow, storedValue, valueToSave } from "./angles";
 import type { Row } from "./columns";
 
 /**
@@ -23,7 +23,7 @@ const text = (value: unknown) => (value === undefined || value === null ? "" : S
 
 export function draftFromRow(row: Row, columns: readonly string[]): Draft {
   const parameter = text(row.Parameter);
-  const angle = isAngleRow(parameter);
+  const angle = isAngle(row);
   const cells: Record<string, DraftCell> = {};
   for (const column of columns) cells[column] = draftCell(text(row[column]), angle);
   return { id: Number(row.Id), version: Number(row.Version), parameter, storedParameter: parameter, angle, cells };

@@ -23,6 +23,7 @@ import {
   rowsBatchSchema,
   rowsQuery,
   saveRowsSchema,
+  setKindSchema,
   tableParams,
 } from "./schemas";
 
@@ -32,12 +33,15 @@ const legacyTag = "Legacy (spec)";
 
 const kindSchema = z
   .enum(rowKinds)
-  .meta({ description: "What the row holds (docs/tables.md, Kinds and units): from its table's template, else from its name." });
+  .meta({ description: "What the row holds (docs/tables.md, Kinds and units): as its engineers set it, else from its table's template, else from its name." });
+const kindFromSchema = z
+  .enum(["set", "template", "name"])
+  .meta({ description: "Where the row's kind came from: set by its engineers (PUT .../rows/{rowId}/kind), its table's template, or its name." });
 const unitSchema = z
   .string()
   .meta({ description: 'The unit of the stored values: "rad" on angle rows (shown in degrees), "m", "kN", "MPa", "—" for counts and text.' });
 const rowsAnswer = z.object({
-  data: z.array(flatRowSchema.extend({ kind: kindSchema, unit: unitSchema })),
+  data: z.array(flatRowSchema.extend({ kind: kindSchema, unit: unitSchema, kindFrom: kindFromSchema })),
   columns: z.array(z.string()).meta({ description: "Every column of the table (a row carries only the columns it has)." }),
 });
 const columnsAnswer = z
@@ -47,7 +51,9 @@ const columnsAnswer = z
     rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))).meta({
       description: "Each row: its fixed fields, then a value per column (null: the row has none; trailing nulls left off).",
     }),
-    kinds: z.array(z.tuple([kindSchema, unitSchema])).meta({ description: "Each row's kind and unit, in the order of `rows`." }),
+    kinds: z
+      .array(z.tuple([kindSchema, unitSchema, kindFromSchema]))
+      .meta({ description: "Each row's kind, unit and where its kind came from, in the order of `rows`." }),
   })
   .meta({ description: "`?format=columns`" });
 const rowAnswer = z.object({ data: flatRowSchema });
@@ -153,6 +159,19 @@ export const datasetsEndpoints = {
     response: z.object({ versions: z.array(historyEntrySchema) }),
     errors: [401, 404],
   }),
+  setKind: endpoint({
+    ...datasetsRoutes.setKind,
+    summary:
+      "Set a row's kind (editors and owners; null: back to its template's or name's). Every value it holds is checked against the new kind (400 naming each cell that does not fit); 409 with the current row when it changed meanwhile",
+    tag,
+    auth: true,
+    project: { from: "param", need: "write" },
+    params: rowParams,
+    body: setKindSchema,
+    status: 200,
+    response: z.object({ data: flatRowSchema.extend({ kind: kindSchema, unit: unitSchema, kindFrom: kindFromSchema }) }),
+    errors: [400, 401, 403, 404, 409, 413, 415],
+  }),
   restore: endpoint({
     ...datasetsRoutes.restore,
     summary: "Write an earlier version back as a new edit (409 with the current row when it changed meanwhile)",
@@ -233,7 +252,7 @@ export const datasetsEndpoints = {
     ...datasetsRoutes.importPreview,
     summary: "Read an XLSX or CSV file and show what importing it would change (editors and owners); nothing is written",
     description:
-      "Rows are matched by Parameter. A file that cannot be imported answers 400 naming the sheet, row and column (also as `sheet`, `row`, `column`): not a workbook or CSV, no such sheet, no Parameter column, a Parameter twice, a value over 2,000 characters, a column name the tables refuse, a formula, too many columns, more rows than a table and its export's record can take. A file over 25 MB, or a workbook that unpacks past its limits, answers 413 naming the limit and its setting (also as `limit`): more parts than XLSX_MAX_PARTS, a part past XLSX_MAX_PART_BYTES (declared or counted as it inflates), all parts past XLSX_MAX_UNPACKED_BYTES, more distinct texts than XLSX_MAX_SHARED_STRINGS or more characters in them than XLSX_MAX_SHARED_STRING_CHARS, or XML past what Excel writes (a text over 32,767 characters, more than 65,490 formats).",
+      "Rows are matched by Parameter; the header row is the row holding \"Parameter\". A file that cannot be imported answers 400 with every problem it has (`problems`, the first 100, each naming its sheet, row and column; `more` counts the rest; `error`, `sheet`, `row`, `column` name the first): not a workbook or CSV, no such sheet, no Parameter column, a Parameter twice, a value over 2,000 characters, a column name the tables refuse, a formula or an error value, a value its row's kind refuses, numbers that could be read two ways, too many columns, more rows than a table and its export's record can take. What the file holds that is not part of the table (title rows above the header, hidden rows and columns, merged cells, footnotes) is listed in `structure` and left out of the rest of the preview; values are read without the spaces at their ends (`trimmed`), dates and times as their cells show them. A file over 25 MB, or a workbook that unpacks past its limits, answers 413 naming the limit and its setting (also as `limit`): more parts than XLSX_MAX_PARTS, a part past XLSX_MAX_PART_BYTES (declared or counted as it inflates), all parts past XLSX_MAX_UNPACKED_BYTES, more distinct texts than XLSX_MAX_SHARED_STRINGS or more characters in them than XLSX_MAX_SHARED_STRING_CHARS, or XML past what Excel writes (a text over 32,767 characters, more than 65,490 formats).",
     tag,
     auth: true,
     project: { from: "param", need: "write" },
@@ -248,7 +267,7 @@ export const datasetsEndpoints = {
   importApply: endpoint({
     ...datasetsRoutes.importApply,
     summary:
-      'Apply a previewed import as one change, recorded in the history with the action "import" (409 and nothing written when rows changed since the preview)',
+      'Apply a previewed import as one change, recorded in the history with the action "import" (409 and nothing written when rows changed since the preview; 400 listing each thing the file holds that is not part of the table unless `structure` is "skip")',
     tag,
     auth: true,
     project: { from: "param", need: "write" },

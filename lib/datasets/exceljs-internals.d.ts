@@ -22,3 +22,11 @@ declare module "exceljs/lib/xlsx/xform/style/numfmt-xform.js" {
   const NumFmtXform: { getDefaultFmtCode(numFmtId: number): string | undefined };
   export default NumFmtXform;
 }
+
+declare module "exceljs/lib/utils/col-cache.js" {
+  const colCache: {
+    /** A range such as "B3:D4": its first and last row and column, counted from 1. */
+    decode(range: string): { top: number; left: number; bottom: number; right: number };
+  };
+  export default colCache;
+}

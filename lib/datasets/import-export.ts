@@ -6,11 +6,24 @@ import { type FlatRow, MAX_COLUMNS, MAX_NEW_COLUMNS_PER_WRITE, MAX_ROWS, type Ta
 import { applyBatch, type BatchOp } from "@/db/queries/rows-write";
 import { announceChange } from "@/lib/live/hub";
 import { DomainError } from "@/lib/errors";
-import { baselineOf, type ImportLimits, type ImportPreview, type NumbersRead, planImport, readGrid, readNumbers } from "./import-plan";
+import {
+  baselineOf,
+  describeStructure,
+  type ImportLimits,
+  type ImportPreview,
+  type NumbersRead,
+  planImport,
+  readNumbers,
+  readTable,
+  type StructureProblem,
+  type TrimmedCell,
+  valueProblems,
+} from "./import-plan";
+import { FileProblems, type Listed } from "./import-problems";
 import { type DatasetKey, datasets } from "./registry";
 import { limits, unwrap } from "./service";
 import { tableSnapshot } from "./snapshot";
-import { rowKind } from "./templates";
+import { tableKinds } from "./templates";
 import { type ExportInput, exportFileName, type FileKind, readTableFile, writeCsv, writeXlsx } from "./table-file";
 
 /** A file of a table as the route sends it. */
@@ -30,6 +43,7 @@ export async function exportTable(table: TableRef<DatasetKey>, project: { id: nu
     revision: snapshot.revision,
     exportedAt: now,
     rows: snapshot.rows.map((row) => JSON.parse(row) as FlatRow),
+    kinds: snapshot.kinds,
     columns: snapshot.columns,
   };
   const body = format === "xlsx" ? await writeXlsx(input) : Buffer.from(writeCsv(input), "utf8");
@@ -47,6 +61,10 @@ export type ImportAnswer = ImportPreview & {
   basedOn: { exportedAt: string | null; rows: number } | null;
   /** How its numbers were read (a decimal-comma file's "11,591" as 11.591). */
   numbers: NumbersRead;
+  /** What the file holds that is not part of the table (merged cells, hidden rows and columns, footnotes, titles): left out of the rest of the preview. */
+  structure: Listed<StructureProblem>;
+  /** Values read without the spaces at their ends. */
+  trimmed: Listed<TrimmedCell>;
 };
 
 /** What is kept between preview and apply: only what the apply writes, with the versions the preview saw. */
@@ -55,35 +73,71 @@ type StoredPlan = {
   changed: { id: number; version: number; values: Record<string, string> }[];
   missing: { id: number; version: number }[];
 };
+/** The stored import: its plan, and what of the file it leaves out (which an apply must be told to skip). */
+type StoredImport = { plan: StoredPlan; kind?: FileKind; structure?: Listed<StructureProblem> };
+
+/** How an apply treats what is not part of the table: refuse the file (the default), or skip it and import the rest. */
+export type StructureChoice = "refuse" | "skip";
 
 /**
- * Reads the file and compares it with the table: nothing is written to the
- * table; the plan is kept for the apply (a new preview replaces the user's
- * earlier one of this table).
+ * Reads the file and compares it with the table: nothing is written to the table; the plan is kept for the apply (a
+ * new preview replaces the user's earlier one of this table). Every problem of the file is refused at once (400, the
+ * first 100 listed): what cannot be read, numbers that could be read two ways, values their rows' kinds refuse. What
+ * is not part of the table is listed, and left out of the plan.
  */
 export async function previewImport(table: TableRef<DatasetKey>, file: { bytes: Uint8Array; name: string }, userId: number): Promise<ImportAnswer> {
   const info = datasets[table.dataset];
   const { grid, meta } = await readTableFile(file.bytes, file.name, info);
-  const kindOf = (parameter: string) => rowKind(table.dataset, parameter).kind;
-  const { file: fileTable, numbers } = readNumbers(readGrid(grid, IMPORT_LIMITS), kindOf, grid.separator);
-  const baseline = baselineOf(fileTable, meta, { projectId: table.projectId, dataset: table.dataset, title: info.title });
   const snapshot = await tableSnapshot(table);
   const current = snapshot.rows.map((row) => JSON.parse(row) as FlatRow);
-  const preview = planImport(fileTable, current, snapshot.columns, baseline, IMPORT_LIMITS, kindOf);
-  const plan: StoredPlan = {
-    added: preview.added,
-    changed: preview.changed.map((row) => ({ id: row.id, version: row.version, values: Object.fromEntries(row.cells.map((c) => [c.column, c.after])) })),
-    missing: preview.missing.map((row) => ({ id: row.id, version: row.version })),
+  const rowKinds = tableKinds(table.dataset, snapshot.kinds);
+  const byParameter = new Map(current.map((row) => [String(row.Parameter), row]));
+  // A row of the table has the kind its engineers set; a new one its template's or its name's.
+  const kindOf = (parameter: string) => rowKinds(byParameter.get(parameter) ?? { Parameter: parameter }).kind;
+
+  const problems = new FileProblems();
+  const read = readTable(grid, IMPORT_LIMITS, problems, { known: (parameter) => byParameter.has(parameter) });
+  const numbersRead = problems.gather(() => readNumbers(read, kindOf, grid.separator));
+  const { file: fileTable, numbers } = numbersRead ?? { file: read, numbers: { decimal: "point" as const, read: 0, example: null } };
+  const preview = problems.gather(() => {
+    const baseline = baselineOf(fileTable, meta, { projectId: table.projectId, dataset: table.dataset, title: info.title });
+    return { baseline, plan: planImport(fileTable, current, snapshot.columns, baseline, IMPORT_LIMITS, kindOf) };
+  });
+  if (preview) valueProblems(fileTable, preview.plan, kindOf, problems, numbersRead !== undefined);
+  problems.throwAny();
+  const { baseline, plan: planned } = preview!;
+
+  const stored: StoredImport = {
+    plan: {
+      added: planned.added,
+      changed: planned.changed.map((row) => ({ id: row.id, version: row.version, values: Object.fromEntries(row.cells.map((c) => [c.column, c.after])) })),
+      missing: planned.missing.map((row) => ({ id: row.id, version: row.version })),
+    },
+    kind: grid.kind,
+    structure: fileTable.structure,
   };
-  const importId = await saveImport(table, userId, file.name.slice(0, 255), { plan });
+  const importId = await saveImport(table, userId, file.name.slice(0, 255), stored);
   return {
     importId,
     fileName: file.name,
     sheet: grid.sheet,
     basedOn: baseline ? { exportedAt: baseline.complete && meta ? meta.exportedAt : null, rows: baseline.versions.size } : null,
     numbers,
-    ...preview,
+    structure: fileTable.structure,
+    trimmed: fileTable.trimmed,
+    ...planned,
   };
+}
+
+/** The refusal of an apply not told to skip what the file holds that is not part of the table: each thing listed. */
+function structureRefused(kind: FileKind, structure: Listed<StructureProblem>): DomainError {
+  const [first] = structure.listed;
+  const things = structure.total === 1 ? "1 thing" : `${structure.total.toLocaleString("en")} things`;
+  return new DomainError(
+    "invalid",
+    `The file holds ${things} that ${structure.total === 1 ? "is" : "are"} not part of the table (merged cells, hidden rows or columns, footnotes, titles); nothing was imported. Skip them to import the rest, or fix the file and import it again. ${describeStructure(kind, first!)}${structure.total > 1 ? ` (and ${(structure.total - 1).toLocaleString("en")} more)` : ""}`,
+    { structure: structure.listed, ...(structure.total > structure.listed.length ? { more: structure.total - structure.listed.length } : {}) },
+  );
 }
 
 export type ImportResult = { added: number; changed: number; removed: number };
@@ -92,16 +146,25 @@ export type ImportResult = { added: number; changed: number; removed: number };
  * Writes a previewed import as one change: rows added, changed cells, and
  * (when asked) rows missing from the file removed, every row's version
  * checked against what the preview saw; all or nothing, recorded in the
- * history as one batch with the action "import".
+ * history as one batch with the action "import". A file holding what is not
+ * part of the table is refused (400, each thing listed) unless the apply
+ * says to skip it; the import stays to be applied so.
  */
-export async function applyImport(table: TableRef<DatasetKey>, importId: string, removeMissing: boolean, userId: number): Promise<ImportResult> {
+export async function applyImport(
+  table: TableRef<DatasetKey>,
+  importId: string,
+  options: { removeMissing: boolean; structure: StructureChoice },
+  userId: number,
+): Promise<ImportResult> {
+  const { removeMissing } = options;
   const stored = await findImport(table, userId, importId);
   if (!stored)
     throw new DomainError(
       "not-found",
       "There is no such import to apply: it was applied already, replaced by a newer preview, or has expired. Import the file again.",
     );
-  const plan = (stored.data as { plan: StoredPlan }).plan;
+  const { plan, kind = "xlsx", structure } = stored.data as StoredImport;
+  if (structure && structure.total > 0 && options.structure !== "skip") throw structureRefused(kind, structure);
   const ops: BatchOp[] = [
     ...plan.added.map((row): BatchOp => ({ kind: "create", parameter: row.parameter, values: row.values })),
     ...plan.changed.map((row): BatchOp => ({ kind: "update", id: row.id, values: row.values, expectedVersion: row.version })),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { displayValue } from "./angles";
 import type { Row } from "./columns";
-import { type Baseline, baselineOf, type FileTable, importedValue, type ImportLimits, planImport, readGrid } from "./import-plan";
+import { type Baseline, baselineOf, type FileTable, headerRowIndex, importedValue, type ImportLimits, planImport, readGrid } from "./import-plan";
 import type { ExportMeta, Grid } from "./table-file";
 
 const limits: ImportLimits = { maxRows: 100_000, maxColumns: 1_000, maxNewColumns: 400 };
@@ -52,7 +52,7 @@ const meta = (versions: [number, number, string][] = table.map((r) => [Number(r.
 });
 const here = { projectId: 7, dataset: "pier", title: "Revit_Pier Data" };
 const plan = (rows: string[][], current: Row[] = table, base: ExportMeta | null = meta()) => {
-  const file = readGrid(grid(rows), limits);
+  const file = readGrid(grid(rows), limits, { known: (parameter) => current.some((r) => r.Parameter === parameter) });
   return planImport(file, current, columns, baselineOf(file, base, here), limits);
 };
 
@@ -77,7 +77,7 @@ describe("reading a sheet as a table", () => {
         ["A", "1"],
       ]),
     ).toMatchObject({
-      message: 'Sheet "Revit_Pier Data", row 1: there is no "Parameter" column. The first row must name the columns: Parameter, then Item1, Item2, ...',
+      message: 'Sheet "Revit_Pier Data", row 1: there is no "Parameter" column. The header row must name the columns: Parameter, then Item1, Item2, ...',
       sheet: "Revit_Pier Data",
       row: 1,
     });
@@ -227,6 +227,9 @@ describe("numeric rows compare as numbers", () => {
         { name: "Item2", column: 3 },
       ],
       rows: [{ parameter: "PierHeight", row: 2, values: { Item1: "11.59", Item2: "1.8" } }],
+      structure: { total: 0, listed: [] },
+      trimmed: { total: 0, listed: [] },
+      leftOut: [],
     };
     const preview = planImport(file, table, ["Item1", "Item2"], null, limits, () => "length");
     expect(preview.changed).toEqual([]);
@@ -369,5 +372,271 @@ describe("conflicts: rows changed in Pontifex since the export are listed, not o
     );
     const base = baselineOf(file, meta(), here) as Baseline;
     expect(base.complete).toBe(true);
+  });
+});
+
+/** What a refused grid's answer lists: every problem, the count of those not listed. */
+const problemsOf = (rows: string[][], kind: Grid["kind"] = "xlsx") =>
+  refusal(rows, kind) as { message: string; problems: { row?: number; column?: string; message: string }[]; more?: number };
+
+describe("the header row is the row holding Parameter; what is above it is reported", () => {
+  it("finds the header below title rows, and reports each title row by sheet, row and column", () => {
+    const file = readGrid(grid([["Bridge 7, pier data"], ["", "Revision C, issued for construction"], ["Parameter", "Item1"], ["PierHeight", "12"]]), limits);
+    expect(file.headerRow).toBe(3);
+    expect(file.rows).toEqual([{ row: 4, parameter: "PierHeight", id: undefined, version: undefined, values: { Item1: "12" } }]);
+    expect(file.structure).toEqual({
+      total: 2,
+      listed: [
+        {
+          kind: "title",
+          sheet: "Revit_Pier Data",
+          row: 1,
+          column: "A",
+          what: '"Bridge 7, pier data" is above the header row (row 3): a title, not part of the table.',
+        },
+        {
+          kind: "title",
+          sheet: "Revit_Pier Data",
+          row: 2,
+          column: "B",
+          what: '"Revision C, issued for construction" is above the header row (row 3): a title, not part of the table.',
+        },
+      ],
+    });
+  });
+
+  it("takes the first row holding Parameter, whatever its case and spaces, and nothing above it as a column", () => {
+    expect(headerRowIndex(grid([["Notes"], ["Item1", " parameter "], ["Parameter"]]).rows)).toBe(1);
+    expect(headerRowIndex(grid([["Pier parameters"], ["Item1"]]).rows)).toBe(-1);
+    const file = readGrid(
+      grid([
+        ["Pier parameters", "x"],
+        ["Id", "PARAMETER", "Item2"],
+        ["1", "PierHeight", "3"],
+      ]),
+      limits,
+    );
+    expect(file.columns).toEqual([{ name: "Item2", column: 3 }]);
+    expect(file.structure.listed.map((s) => [s.kind, s.row, s.column])).toEqual([["title", 1, "A"]]);
+  });
+
+  it("refuses a sheet where no row holds Parameter, naming its first row", () => {
+    expect(refusal([["Bridge 7"], ["Name", "Item1"], ["A", "1"]])).toMatchObject({
+      message: 'Sheet "Revit_Pier Data", row 1: there is no "Parameter" column. The header row must name the columns: Parameter, then Item1, Item2, ...',
+      row: 1,
+    });
+  });
+});
+
+describe("footnotes: rows with a Parameter and no value", () => {
+  const rows = [
+    ["Parameter", "Item1", "Item2"],
+    ["PierHeight", "12", ""],
+    ["BearingType", "", ""],
+    ["* Heights in m, from drawing S-101", "", ""],
+    ["", "", "", "see note 2"],
+    ["", "", ""],
+  ];
+
+  it("reports a row of no value whose Parameter is no row of the table, and a note beside the table, by row and column", () => {
+    const file = readGrid(grid(rows), limits, { known: (p) => p === "PierHeight" || p === "BearingType" });
+    expect(file.structure.listed).toEqual([
+      {
+        kind: "footnote",
+        sheet: "Revit_Pier Data",
+        row: 4,
+        column: "A",
+        what: '"* Heights in m, from drawing S-101" has no value in any column: a footnote or a heading, not a row of the table.',
+      },
+      {
+        kind: "footnote",
+        sheet: "Revit_Pier Data",
+        row: 5,
+        column: "D",
+        what: '"see note 2" has no value in any column: a footnote or a heading, not a row of the table.',
+      },
+    ]);
+    // A row of the table without values is that row (its values cleared), not a footnote.
+    expect(file.rows.map((r) => [r.parameter, r.values])).toEqual([
+      ["PierHeight", { Item1: "12", Item2: "" }],
+      ["BearingType", { Item1: "", Item2: "" }],
+    ]);
+  });
+
+  it("never adds a footnote as a row, nor takes an exported row (with its Id) for one", () => {
+    const preview = planImport(readGrid(grid(rows), limits, { known: (p) => table.some((r) => r.Parameter === p) }), table, columns, null, limits);
+    expect(preview.added).toEqual([]);
+    const exported = readGrid(
+      grid([
+        ["Id", "Parameter", "Item1"],
+        ["9", "DeletedSinceRow", ""],
+      ]),
+      limits,
+    );
+    expect(exported.structure.total).toBe(0);
+    expect(exported.rows.map((r) => r.parameter)).toEqual(["DeletedSinceRow"]);
+  });
+
+  it("reads a file of Parameters only (no value column) as rows, not footnotes", () => {
+    const file = readGrid(grid([["Parameter"], ["PierHeight"], ["PierWidth"]]), limits);
+    expect(file.rows.map((r) => r.parameter)).toEqual(["PierHeight", "PierWidth"]);
+    expect(file.structure.total).toBe(0);
+  });
+});
+
+describe("hidden rows and columns, merged cells: reported, left out, the table kept as it is there", () => {
+  const hiddenGrid = (rows: string[][], layout: { rows?: number[]; columns?: number[]; merges?: [number, number, number, number][] }): Grid => ({
+    ...grid(rows),
+    layout: {
+      hiddenRows: new Set(layout.rows ?? []),
+      isHiddenColumn: (column) => (layout.columns ?? []).includes(column),
+      merges: (layout.merges ?? []).map(([top, left, bottom, right]) => ({ top, left, bottom, right })),
+    },
+  });
+  const file = [
+    ["Id", "Parameter", "Item1", "Item2"],
+    ["1", "PierHeight", "99", "98"],
+    ["2", "SkewAngle", "45", "45"],
+    ["3", "BearingType", "Elastomeric", ""],
+  ];
+
+  it("a hidden row: reported with its Parameter; its row of the table neither changed nor missing", () => {
+    const read = readGrid(hiddenGrid(file, { rows: [2] }), limits);
+    expect(read.structure.listed).toEqual([{ kind: "hidden-row", sheet: "Revit_Pier Data", row: 2, column: "A", what: 'row 2 ("PierHeight") is hidden.' }]);
+    const preview = planImport(read, table, columns, null, limits);
+    expect(preview.changed.map((r) => r.parameter)).toEqual(["SkewAngle", "BearingType"]);
+    expect(preview.missing).toEqual([]);
+  });
+
+  it("a hidden value column: reported at its header; none of its cells read", () => {
+    const read = readGrid(hiddenGrid(file, { columns: [4] }), limits);
+    expect(read.structure.listed).toEqual([{ kind: "hidden-column", sheet: "Revit_Pier Data", row: 1, column: "D", what: "column D (Item2) is hidden." }]);
+    expect(read.columns.map((c) => c.name)).toEqual(["Item1"]);
+    expect(planImport(read, table, columns, null, limits).changed.flatMap((r) => r.cells.map((c) => c.column))).toEqual(["Item1", "Item1", "Item1"]);
+  });
+
+  it("a hidden column without a name that holds values is reported, not refused; a hidden Id column is read", () => {
+    const rows = [
+      ["Id", "Parameter", "Item1", ""],
+      ["1", "PierHeight", "12.4", "=helper"],
+    ];
+    const read = readGrid(hiddenGrid(rows, { columns: [1, 4] }), limits);
+    expect(read.structure.listed).toEqual([
+      { kind: "hidden-column", sheet: "Revit_Pier Data", row: 1, column: "D", what: "column D is hidden and holds values (the first in row 2)." },
+    ]);
+    expect(read.rows[0]).toMatchObject({ id: 1, values: { Item1: "12.4" } });
+  });
+
+  it("a merged range: reported once, at its first cell; the cells it covers are left as the table has them", () => {
+    const read = readGrid(hiddenGrid(file, { merges: [[4, 3, 4, 4]] }), limits);
+    expect(read.structure.listed).toEqual([{ kind: "merged", sheet: "Revit_Pier Data", row: 4, column: "C", what: "cells C4:D4 are merged." }]);
+    expect(read.rows.find((r) => r.parameter === "BearingType")!.values).toEqual({});
+    expect(planImport(read, table, columns, null, limits).changed.map((r) => r.parameter)).toEqual(["PierHeight", "SkewAngle"]);
+  });
+
+  it("a merged Parameter leaves its rows out; a merged header leaves its columns out", () => {
+    const down = readGrid(hiddenGrid(file, { merges: [[2, 2, 3, 2]] }), limits);
+    expect(down.structure.listed.map((s) => [s.kind, s.row, s.column, s.what])).toEqual([["merged", 2, "B", "cells B2:B3 are merged."]]);
+    expect(down.rows.map((r) => r.parameter)).toEqual(["BearingType"]);
+    expect(down.leftOut).toEqual(["PierHeight", "SkewAngle"]);
+    const across = readGrid(hiddenGrid(file, { merges: [[1, 3, 1, 4]] }), limits);
+    expect(across.structure.listed.map((s) => s.what)).toEqual(["cells C1:D1 are merged."]);
+    expect(across.columns).toEqual([]);
+  });
+
+  it("a merged range only within title or footnote rows is that row's, reported once", () => {
+    const read = readGrid(hiddenGrid([["Bridge 7", "", ""], ...file], { merges: [[1, 1, 1, 3]] }), limits);
+    expect(read.structure.listed.map((s) => s.kind)).toEqual(["title"]);
+  });
+
+  it("a formula in a hidden helper column is left out with the column, and refused anywhere the import reads", () => {
+    const withFormula = (column: number, hidden: number[]): Grid => ({
+      ...hiddenGrid([], { columns: hidden }),
+      rows: [
+        { row: 1, cells: ["Parameter", "Item1"] },
+        { row: 2, cells: ["PierHeight", "1"], unreadable: [{ column, what: "formula", detail: "B2*2" }] },
+      ],
+    });
+    expect(readGrid(withFormula(3, [3]), limits).structure.listed.map((s) => s.what)).toEqual(["column C is hidden and holds values (the first in row 2)."]);
+    expect(() => readGrid(withFormula(2, [3]), limits)).toThrow(
+      'Sheet "Revit_Pier Data", row 2, column B: cell B2 holds a formula (=B2*2). Pontifex imports values only',
+    );
+  });
+});
+
+describe("values are trimmed, and each trim shown", () => {
+  it("reads a value without the spaces at its ends and lists where, what the file held and what was read", () => {
+    const read = readGrid(
+      grid([
+        ["Parameter", "Item1", "Item2"],
+        ["PierHeight", " 12.6 ", "13.1"],
+        ["BearingType", "Pot Guided\u00a0", "\tPot Free"],
+      ]),
+      limits,
+    );
+    expect(read.rows.map((r) => r.values)).toEqual([
+      { Item1: "12.6", Item2: "13.1" },
+      { Item1: "Pot Guided", Item2: "Pot Free" },
+    ]);
+    expect(read.trimmed).toEqual({
+      total: 3,
+      listed: [
+        { row: 2, column: "B", header: "Item1", parameter: "PierHeight", text: " 12.6 ", as: "12.6" },
+        { row: 3, column: "B", header: "Item1", parameter: "BearingType", text: "Pot Guided\u00a0", as: "Pot Guided" },
+        { row: 3, column: "C", header: "Item2", parameter: "BearingType", text: "\tPot Free", as: "Pot Free" },
+      ],
+    });
+  });
+
+  it("a stored value with spaces at its ends is no change against the same value trimmed", () => {
+    const spaced = [row(3, "BearingType", 2, { Item1: "Pot Guided ", Item2: "Pot Free" })];
+    const preview = planImport(
+      readGrid(
+        grid([
+          ["Parameter", "Item1", "Item2"],
+          ["BearingType", "Pot Guided", "Pot Free "],
+        ]),
+        limits,
+      ),
+      spaced,
+      columns,
+      null,
+      limits,
+    );
+    expect(preview.changed).toEqual([]);
+  });
+});
+
+describe("every problem of a file at once", () => {
+  it("lists problems of every kind in one refusal, each with its place; the message names the first", () => {
+    const refused = problemsOf([
+      ["Parameter", "Item 1", "Item2", "Item2"],
+      ["PierHeight", "1", "x".repeat(2001)],
+      ["PierHeight", "2", "3"],
+      ["", "", "4", "", "stray"],
+    ]);
+    expect(refused.problems.map((p) => [p.row, p.column])).toEqual([
+      [1, "B"],
+      [1, "D"],
+      [2, "C"],
+      [3, "A"],
+      [4, "E"],
+      [4, "A"],
+    ]);
+    expect(refused.message).toMatch(
+      /^The file has 6 problems; nothing was imported\. Fix them and import it again\. The first: Sheet "Revit_Pier Data", row 1, column B: "Item 1" is not a column name/,
+    );
+    expect(refused.problems[3]!.message).toBe(
+      'Sheet "Revit_Pier Data", row 3, column A (Parameter): "PierHeight" is also the Parameter of row 2. Each Parameter may appear once: rows are matched by it.',
+    );
+    expect(refused.more).toBeUndefined();
+  });
+
+  it("lists the first 100 and counts the rest", () => {
+    const rows = [["Parameter", "Item1"], ...Array.from({ length: 130 }, () => ["Twice", "1"])];
+    const refused = problemsOf(rows);
+    expect(refused.problems).toHaveLength(100);
+    expect(refused.more).toBe(29);
+    expect(refused.message).toMatch(/^The file has 129 problems/);
   });
 });

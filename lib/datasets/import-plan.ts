@@ -7,11 +7,14 @@
 import { displayValue, storedValue } from "./angles";
 import { COLUMN_NAME_PATTERN, type Row } from "./columns";
 import type { CellChange } from "./diff";
-import { isNumericKind, isPlainNumber, kindFromName, type RowKind } from "./kinds";
+import { columnFromHeader } from "./item-labels";
+import { isNumericKind, isPlainNumber, kindFromName, type RowKind, valueProblem } from "./kinds";
 import { type DecimalMark, isNumberFormatProblem, type NumberCell, numberFormatOf } from "./number-format";
 import { normaliseParameterName } from "./names";
 import { MAX_PARAMETER_LENGTH, MAX_VALUE_LENGTH } from "./schemas";
-import { badFile, columnLetter, type ExportMeta, type Grid, type Place } from "./table-file";
+import { FileProblems, type Listed, Lister } from "./import-problems";
+import { badFile, columnLetter, type ExportMeta, type Grid, type GridRow, type Place, unreadableMessage } from "./table-file";
+import type { CellRange } from "./xlsx-reader";
 import { isStorableText } from "@/lib/validation";
 
 /** The limits a file is read against (the table's: db/queries/rows.ts). */
@@ -21,7 +24,30 @@ export type ImportLimits = { maxRows: number; maxColumns: number; maxNewColumns:
 export type FileColumn = { name: string; column: number };
 /** One row of the file: its row number, its Parameter, the Id and Version it was exported with (if the file has them), its values as the file holds them. */
 export type FileRow = { row: number; parameter: string; id?: number; version?: number; values: Record<string, string> };
-export type FileTable = { kind: Grid["kind"]; sheet: string; headerRow: number; columns: FileColumn[]; rows: FileRow[] };
+/** What a file holds that is not part of the table, so that nothing of it is written silently (docs/tables.md). */
+export type StructureKind = "title" | "hidden-row" | "hidden-column" | "merged" | "footnote";
+/** One such thing: where it is (its first cell, Excel's column letter) and what it is, in a sentence. */
+export type StructureProblem = { kind: StructureKind; sheet: string; row: number; column: string; what: string };
+/** One such thing in a sentence: 'Sheet "Pier", row 4, column C: cells C4:D4 are merged.' */
+export function describeStructure(kind: Grid["kind"], p: StructureProblem): string {
+  return `${kind === "csv" ? "File" : "Sheet"} "${p.sheet}", row ${p.row}, column ${p.column}: ${p.what}`;
+}
+/** A value read without the spaces at its ends: where, and the file's text and what was read. */
+export type TrimmedCell = { row: number; column: string; header: string; parameter: string; text: string; as: string };
+
+export type FileTable = {
+  kind: Grid["kind"];
+  sheet: string;
+  headerRow: number;
+  columns: FileColumn[];
+  rows: FileRow[];
+  /** Title rows, hidden rows and columns, merged cells and footnotes: reported, and read as if not there. */
+  structure: Listed<StructureProblem>;
+  /** Values whose spaces at either end were dropped. */
+  trimmed: Listed<TrimmedCell>;
+  /** Parameters of rows the file holds but that were left out (hidden, or their Parameter merged): left as they are, never "missing". */
+  leftOut: string[];
+};
 
 /** Columns every row has: not value columns. Id and Version say what a row was exported as; the dates are ignored. */
 const FIXED = new Map([
@@ -36,99 +62,215 @@ const FIXED = new Map([
 
 const whole = (text: string | undefined) => (text !== undefined && /^\s*\d{1,10}\s*$/.test(text) ? Number(text) : undefined);
 const count = (n: number) => n.toLocaleString("en");
+/** A cell's text in a sentence, cut short. */
+const quoted = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+const rangeRef = (m: CellRange) => `${columnLetter(m.left)}${m.top}:${columnLetter(m.right)}${m.bottom}`;
+
+/** How a file is read: whether a Parameter is a row of the table (a row of the file without values is then that row, not a footnote). */
+export type ReadOptions = { known?: (parameter: string) => boolean };
+
+/** The header row: the first row holding a cell "Parameter". */
+export function headerRowIndex(rows: readonly GridRow[]): number {
+  return rows.findIndex((r) => r.cells.some((c) => c.trim().toLowerCase() === "parameter"));
+}
 
 /**
- * A sheet as a table: the first row names the columns (Parameter, value
- * columns, optionally Id and Version), every further row is one row of the
- * table. Refused, naming the place: no Parameter column, a column name the
- * tables do not accept, the same column twice, a value under no column, too
- * many columns or rows, a row without a Parameter, a Parameter twice, a
- * value or Parameter over the limits.
+ * A sheet as a table, every problem of it gathered into `problems`: the row holding "Parameter" names the columns
+ * (Parameter, value columns, optionally Id and Version), every row below it is one row of the table. Refused, naming
+ * the place: no Parameter column, a column name the tables do not accept, the same column twice, a value under no
+ * column, too many columns or rows (these three at once, as nothing else can be read), a formula or an error value,
+ * a row without a Parameter, a Parameter twice, a value or Parameter over the limits.
+ *
+ * What is not part of the table is reported in `structure` and left out: text above the header row (titles), hidden
+ * rows and value columns, merged ranges in the header or the table's rows (each cell they cover; a row whose
+ * Parameter they cover; a header's whole columns), and rows of no value whose Parameter is no row of the table
+ * (footnotes, headings). Values are read without the spaces at their ends, each one listed in `trimmed`.
  */
-export function readGrid(grid: Grid, limits: ImportLimits): FileTable {
+export function readTable(grid: Grid, limits: ImportLimits, problems: FileProblems, options: ReadOptions = {}): FileTable {
   const at = (row?: number, column?: number, header?: string): Place => ({ kind: grid.kind, sheet: grid.sheet, row, column, header });
-  const [head, ...body] = grid.rows;
-  if (!head) throw badFile(at(), "the sheet is empty. Its first row must name the columns: Parameter, then Item1, Item2, ...");
-  const names = head.cells.map((c) => c.trim());
+  const known = options.known ?? (() => false);
+  const layout = grid.layout;
+  const hiddenRow = (row: number) => layout?.hiddenRows.has(row) ?? false;
+  const hiddenColumn = (column: number) => layout?.isHiddenColumn(column) ?? false;
+  const structure = new Lister<StructureProblem>();
+  const report = (kind: StructureKind, row: number, column: number, what: string) =>
+    structure.add({ kind, sheet: grid.sheet, row, column: columnLetter(column), what });
+  /** A problem past which nothing can be read: refused at once, with those found before it. */
+  function fatal(place: Place, problem: string): never {
+    problems.add(place, problem);
+    problems.throwAny();
+    throw new Error("unreachable: the problem just added is thrown");
+  }
+
+  const sorted = grid.rows.every((r, i) => i === 0 || grid.rows[i - 1]!.row < r.row) ? grid.rows : [...grid.rows].sort((a, b) => a.row - b.row);
+  if (sorted.length === 0) fatal(at(), "the sheet is empty. Its header row must name the columns: Parameter, then Item1, Item2, ...");
+  const headerIndex = headerRowIndex(sorted);
+  if (headerIndex < 0) {
+    fatal(at(sorted[0]!.row), 'there is no "Parameter" column. The header row must name the columns: Parameter, then Item1, Item2, ...');
+  }
+  const head = sorted[headerIndex]!;
+  const body = sorted.slice(headerIndex + 1);
+
+  for (const line of sorted.slice(0, headerIndex)) {
+    const first = firstContent(line);
+    if (hiddenRow(line.row)) report("hidden-row", line.row, first.column, `row ${line.row} is hidden, above the header row (row ${head.row}).`);
+    else report("title", line.row, first.column, `${first.what} is above the header row (row ${head.row}): a title, not part of the table.`);
+  }
+
+  // Merged ranges by the rows they cover, walked down the sheet with its rows.
+  const merges = [...(layout?.merges ?? [])].sort((a, b) => a.top - b.top);
+  let nextMerge = 0;
+  let active: CellRange[] = [];
+  const mergesAt = (row: number): CellRange[] => {
+    while (nextMerge < merges.length && merges[nextMerge]!.top <= row) active.push(merges[nextMerge++]!);
+    if (active.length > 0) active = active.filter((m) => m.bottom >= row);
+    return active;
+  };
+  const reportedMerges = new Set<CellRange>();
+  const reportMerge = (m: CellRange) => {
+    if (reportedMerges.has(m)) return;
+    reportedMerges.add(m);
+    report("merged", m.top, m.left, `cells ${rangeRef(m)} are merged.`);
+  };
+
+  // "Item1 · P1", as exported where a row names the items, is the column Item1.
+  const names = head.cells.map((c) => columnFromHeader(c.trim()));
+  const isValueName = (name: string | undefined) => !!name && !FIXED.has(name.toLowerCase());
+  /** Value columns left out: hidden, or named in a merged range of the header row (its every column). */
+  const skipped = new Set<number>();
+  for (const m of mergesAt(head.row)) {
+    if (!names.slice(m.left - 1, m.right).some(isValueName)) continue;
+    reportMerge(m);
+    for (let column = m.left; column <= m.right; column++) if (!FIXED.has((names[column - 1] ?? "").toLowerCase())) skipped.add(column);
+  }
   const fixed = new Map<string, number>();
   const columns: FileColumn[] = [];
   const seen = new Map<string, number>();
   names.forEach((name, index) => {
     const column = index + 1;
-    if (name === "") return;
+    if (name === "" || skipped.has(column)) return;
+    if (isValueName(name) && hiddenColumn(column)) {
+      report("hidden-column", head.row, column, `column ${columnLetter(column)} (${name.slice(0, 80)}) is hidden.`);
+      skipped.add(column);
+      return;
+    }
     const previous = seen.get(name.toLowerCase());
     if (previous !== undefined) {
-      throw badFile(at(head.row, column, name), `the column "${name}" appears twice (also column ${columnLetter(previous)}). Each column may appear once.`);
+      problems.add(at(head.row, column, name), `the column "${name}" appears twice (also column ${columnLetter(previous)}). Each column may appear once.`);
+      return;
     }
     seen.set(name.toLowerCase(), column);
-    const known = FIXED.get(name.toLowerCase());
-    if (known) fixed.set(known, index);
+    const fixedName = FIXED.get(name.toLowerCase());
+    if (fixedName) fixed.set(fixedName, index);
     else if (!COLUMN_NAME_PATTERN.test(name)) {
-      throw badFile(
+      problems.add(
         at(head.row, column),
         `"${name.slice(0, 80)}" is not a column name the tables accept: a letter, then letters, digits or _ (64 at most), e.g. Item12.`,
       );
     } else columns.push({ name, column });
   });
-  const parameterIndex = fixed.get("Parameter");
-  if (parameterIndex === undefined) {
-    throw badFile(at(head.row), 'there is no "Parameter" column. The first row must name the columns: Parameter, then Item1, Item2, ...');
-  }
+  const parameterIndex =
+    fixed.get("Parameter") ?? fatal(at(head.row), 'there is no "Parameter" column. The header row must name the columns: Parameter, then Item1, Item2, ...');
   if (columns.length > limits.maxColumns) {
     const extra = columns[limits.maxColumns]!;
-    throw badFile(
-      at(head.row, extra.column, extra.name),
-      `the file has ${count(columns.length)} value columns; a table has at most ${count(limits.maxColumns)}.`,
-    );
+    fatal(at(head.row, extra.column, extra.name), `the file has ${count(columns.length)} value columns; a table has at most ${count(limits.maxColumns)}.`);
   }
   if (body.length > limits.maxRows) {
-    throw badFile(at(body[limits.maxRows]!.row), `the file has ${count(body.length)} rows; a table has at most ${count(limits.maxRows)}.`);
+    fatal(at(body[limits.maxRows]!.row), `the file has ${count(body.length)} rows; a table has at most ${count(limits.maxRows)}.`);
   }
 
+  const idIndex = fixed.get("Id");
+  const versionIndex = fixed.get("Version");
+  /** Every value column the header names, read or left out: a row with a value in any of them is a row, not a footnote. */
+  const valueIndexes = names.flatMap((name, index) => (isValueName(name) ? [index] : []));
+  const trimmed = new Lister<TrimmedCell>();
+  const leftOut: string[] = [];
+  const hiddenUnnamed = new Map<number, number>();
   const rows: FileRow[] = [];
   const byParameter = new Map<string, number>();
   for (const line of body) {
     const { cells } = line;
-    // A value under a column without a name would be lost: refuse it rather than guess.
-    for (let i = 0; i < cells.length; i++) {
-      if (cells[i] !== "" && (names[i] ?? "") === "") {
-        throw badFile(
-          at(line.row, i + 1),
-          `this cell holds a value, but its column has no name in row ${head.row}. Name the column (e.g. Item12) or clear it.`,
-        );
+    const covering = mergesAt(line.row);
+    const parameter = normaliseParameterName(cells[parameterIndex] ?? "");
+    const unreadable = line.unreadable ?? [];
+    const hasValue = valueIndexes.some((i) => (cells[i] ?? "").trim() !== "") || unreadable.some((u) => isValueName(names[u.column - 1]));
+
+    if (hiddenRow(line.row)) {
+      report("hidden-row", line.row, firstContent(line).column, `row ${line.row}${parameter ? ` (${quoted(parameter)})` : ""} is hidden.`);
+      if (parameter) leftOut.push(parameter);
+      continue;
+    }
+    if (!hasValue && valueIndexes.length > 0) {
+      const exported = idIndex !== undefined && whole(cells[idIndex]) !== undefined;
+      if (parameter === "" || !(exported || known(parameter))) {
+        const note = firstContent(line, (i) => i !== idIndex && i !== versionIndex);
+        // Only an Id or a Version left: an emptied row, which writes nothing.
+        if (note.what !== "")
+          report("footnote", line.row, note.column, `${note.what} has no value in any column: a footnote or a heading, not a row of the table.`);
+        continue;
       }
     }
+    const merged = (column: number) => covering.some((m) => column >= m.left && column <= m.right);
+    covering.forEach(reportMerge);
+    if (merged(parameterIndex + 1)) {
+      if (parameter) leftOut.push(parameter);
+      continue;
+    }
+
+    // A value under a column without a name would be lost: refuse it rather than guess.
+    for (let i = 0; i < cells.length; i++) {
+      const column = i + 1;
+      if ((cells[i] ?? "").trim() === "" || (names[i] ?? "") !== "" || skipped.has(column) || merged(column)) continue;
+      if (hiddenColumn(column)) {
+        if (!hiddenUnnamed.has(column)) hiddenUnnamed.set(column, line.row);
+        continue;
+      }
+      problems.add(at(line.row, column), `this cell holds a value, but its column has no name in row ${head.row}. Name the column (e.g. Item12) or clear it.`);
+    }
+    for (const cell of unreadable) {
+      if (skipped.has(cell.column) || merged(cell.column)) continue;
+      if ((names[cell.column - 1] ?? "") === "" && hiddenColumn(cell.column)) {
+        if (!hiddenUnnamed.has(cell.column)) hiddenUnnamed.set(cell.column, line.row);
+      } else problems.add(at(line.row, cell.column), unreadableMessage(line.row, cell));
+    }
     const values: Record<string, string> = {};
-    let anyValue = false;
     for (const { name, column } of columns) {
-      const text = cells[column - 1] ?? "";
+      if (merged(column)) continue;
+      const raw = cells[column - 1] ?? "";
+      const text = raw.trim();
       if (text.length > MAX_VALUE_LENGTH) {
-        throw badFile(
+        problems.add(
           at(line.row, column, name),
           `the value is ${count(text.length)} characters long; a value is at most ${count(MAX_VALUE_LENGTH)} characters.`,
         );
+        continue;
       }
-      if (!isStorableText(text)) throw badFile(at(line.row, column, name), "the value holds the NUL character or broken Unicode, which cannot be stored.");
+      if (!isStorableText(text)) {
+        problems.add(at(line.row, column, name), "the value holds the NUL character or broken Unicode, which cannot be stored.");
+        continue;
+      }
+      if (text !== raw) trimmed.add({ row: line.row, column: columnLetter(column), header: name, parameter, text: raw, as: text });
       values[name] = text;
-      if (text !== "") anyValue = true;
     }
-    const parameter = normaliseParameterName(cells[parameterIndex] ?? "");
     const parameterAt = at(line.row, parameterIndex + 1, "Parameter");
     if (parameter === "") {
-      if (!anyValue) continue; // only an Id or a Version left: an emptied row
-      throw badFile(parameterAt, "this row has values but no Parameter. Every row needs a Parameter name.");
+      if (Object.values(values).some((v) => v !== "")) problems.add(parameterAt, "this row has values but no Parameter. Every row needs a Parameter name.");
+      continue; // else only an Id or a Version left (an emptied row), or values in columns left out
     }
     if (parameter.length > MAX_PARAMETER_LENGTH) {
-      throw badFile(parameterAt, `the Parameter is ${count(parameter.length)} characters long; a Parameter is at most ${MAX_PARAMETER_LENGTH} characters.`);
+      problems.add(parameterAt, `the Parameter is ${count(parameter.length)} characters long; a Parameter is at most ${MAX_PARAMETER_LENGTH} characters.`);
+      continue;
     }
-    if (!isStorableText(parameter)) throw badFile(parameterAt, "the Parameter holds the NUL character or broken Unicode, which cannot be stored.");
+    if (!isStorableText(parameter)) {
+      problems.add(parameterAt, "the Parameter holds the NUL character or broken Unicode, which cannot be stored.");
+      continue;
+    }
     const twice = byParameter.get(parameter);
     if (twice !== undefined) {
-      throw badFile(parameterAt, `"${parameter}" is also the Parameter of row ${twice}. Each Parameter may appear once: rows are matched by it.`);
+      problems.add(parameterAt, `"${parameter}" is also the Parameter of row ${twice}. Each Parameter may appear once: rows are matched by it.`);
+      continue;
     }
     byParameter.set(parameter, line.row);
-    const idIndex = fixed.get("Id");
-    const versionIndex = fixed.get("Version");
     rows.push({
       row: line.row,
       parameter,
@@ -137,7 +279,38 @@ export function readGrid(grid: Grid, limits: ImportLimits): FileTable {
       values,
     });
   }
-  return { kind: grid.kind, sheet: grid.sheet, headerRow: head.row, columns, rows };
+  for (const [column, row] of hiddenUnnamed) {
+    report("hidden-column", head.row, column, `column ${columnLetter(column)} is hidden and holds values (the first in row ${row}).`);
+  }
+  structure.listed.sort((a, b) => a.row - b.row || a.column.length - b.column.length || a.column.localeCompare(b.column));
+  return {
+    kind: grid.kind,
+    sheet: grid.sheet,
+    headerRow: head.row,
+    columns,
+    rows,
+    structure: structure.result(),
+    trimmed: trimmed.result(),
+    leftOut,
+  };
+}
+
+/** A sheet as a table (readTable), refused with every problem it has. */
+export function readGrid(grid: Grid, limits: ImportLimits, options: ReadOptions = {}): FileTable {
+  const problems = new FileProblems();
+  const file = readTable(grid, limits, problems, options);
+  problems.throwAny();
+  return file;
+}
+
+/** A row's first cell holding something (among `where`), and that in words: its text quoted, or what it holds. */
+function firstContent(line: GridRow, where: (index: number) => boolean = () => true): { column: number; what: string } {
+  const index = line.cells.findIndex((c, i) => c.trim() !== "" && where(i));
+  const unreadable = line.unreadable?.find((u) => where(u.column - 1));
+  if (index >= 0 && (!unreadable || index < unreadable.column - 1)) return { column: index + 1, what: quoted(line.cells[index]!.trim()) };
+  if (unreadable)
+    return { column: unreadable.column, what: unreadable.what === "formula" ? "a formula" : unreadable.what === "error" ? "an error value" : "a value" };
+  return { column: 1, what: "" };
 }
 
 // ---------------------------------------------------------------- comparing with the table
@@ -263,14 +436,19 @@ const kindByName: KindOf = kindFromName;
 
 const cellText = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
-/** The cells of a table row the file's row changes (only the file's columns: a column the file lacks is left as it is). */
+/** The cells of a table row the file's row changes (only the file's columns and cells read: a column the file lacks is left as it is). */
 export function fileRowChanges(file: FileRow, current: Row, columns: readonly FileColumn[], kindOf: KindOf = kindByName): CellChange[] {
   const kind = kindOf(String(current.Parameter));
   const angle = kind === "angle";
   const cells: CellChange[] = [];
   for (const { name } of columns) {
+    const text = file.values[name];
+    // Not read (a merged cell left out): left as it is.
+    if (text === undefined) continue;
     const before = cellText(current[name]);
-    const after = importedValue(file.values[name] ?? "", before, angle, isNumericKind(kind));
+    // The file's value is read trimmed: spaces at the ends of a stored one are no change either.
+    if (text === before.trim()) continue;
+    const after = importedValue(text, before, angle, isNumericKind(kind));
     if (after !== before) cells.push({ column: name, before, after });
   }
   return cells;
@@ -315,6 +493,11 @@ export function planImport(
     cells,
   });
 
+  // Rows the file holds but leaves out (hidden, their Parameter merged) stay as they are: neither changed nor missing.
+  for (const parameter of file.leftOut) {
+    const row = byParameter.get(parameter);
+    if (row) matched.add(Number(row.Id));
+  }
   for (const fileRow of file.rows) {
     const row = byParameter.get(fileRow.parameter);
     if (row) {
@@ -367,6 +550,33 @@ export function planImport(
   preview.newColumns = newColumnsOf(preview, tableColumns, file, limits);
   return preview;
 }
+
+/**
+ * The values an import would write that their rows' kinds refuse (kinds.ts: "15°" in an angle row), each named by its
+ * cell in the file. Apply would refuse them all the same (values.ts); found here, they are told with the file's other
+ * problems, in one answer.
+ */
+export function valueProblems(file: FileTable, preview: ImportPreview, kindOf: KindOf, problems: FileProblems, numbersRead = true): void {
+  const rowOf = new Map(file.rows.map((r) => [r.parameter, r]));
+  const columnOf = new Map(file.columns.map((c) => [c.name, c.column]));
+  const check = (parameter: string, column: string, value: string) => {
+    const problem = valueProblem(kindOf(parameter), value);
+    if (!problem) return;
+    const fileRow = rowOf.get(parameter);
+    const text = fileRow?.values[column] ?? value;
+    // When the file's numbers could not be read (readNumbers named why), its "1,064" is that problem, not another.
+    if (!numbersRead && LOCALE_NUMBER.test(text)) return;
+    problems.add(
+      { kind: file.kind, sheet: file.sheet, row: fileRow?.row, column: columnOf.get(column), header: column },
+      `${JSON.stringify(text)} ${problem}.`,
+    );
+  };
+  for (const row of preview.added) for (const [column, value] of Object.entries(row.values)) check(row.parameter, column, value);
+  for (const row of preview.changed) for (const cell of row.cells) check(row.parameter, cell.column, cell.after);
+}
+
+/** A number as some locale writes it: digits, with commas, points or spaces between them. */
+const LOCALE_NUMBER = /^[+-]?\d[\d., \u00a0\u202f]*$/;
 
 /** Columns the import writes a value into that the table does not have yet; more than one write or a table may add is refused. */
 function newColumnsOf(preview: ImportPreview, tableColumns: readonly string[], file: FileTable, limits: ImportLimits): string[] {

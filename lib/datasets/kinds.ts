@@ -23,8 +23,27 @@ export const rowKinds = [
 ] as const;
 export type RowKind = (typeof rowKinds)[number];
 
+export function isRowKind(value: string): value is RowKind {
+  return (rowKinds as readonly string[]).includes(value);
+}
+
 /** A row's kind and the unit of what is stored (an angle row stores radians and shows degrees). */
 export type KindAndUnit = { kind: RowKind; unit: string };
+
+/** Where a row's kind came from: its engineers (set per row), its table's template, or its name. */
+export type KindSource = "set" | "template" | "name";
+export type RowKindInfo = KindAndUnit & { from: KindSource };
+
+/**
+ * The key under which a row on screen carries its kind as the server said it (a symbol: not a column, not sent back,
+ * kept by a spread copy of the row).
+ */
+export const ROW_KIND = Symbol("row kind");
+
+/** The kind the server gave a row on screen, if it came from the server. */
+export function carriedKind(row: object): RowKindInfo | undefined {
+  return (row as { [ROW_KIND]?: RowKindInfo })[ROW_KIND];
+}
 
 /** The unit each kind is kept in, unless its template names another (mm² for strand area, years for design life). */
 export const KIND_UNITS: Record<RowKind, string> = {

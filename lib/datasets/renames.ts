@@ -1,5 +1,7 @@
-import { displayValue, isAngleRow } from "./angles";
+import { isAngle, isAngleRow } from "./angles";
 import { parameterRow, type Row } from "./columns";
+import { carriedKind } from "./kinds";
+import { type Reading, readingsAcross } from "./reinterpret";
 import { PARAMETER_COLUMN } from "./sheet";
 
 /** A cell edit of the grid: a row (by id), a column, the text typed. */
@@ -7,10 +9,11 @@ type Edit = { rowId: number; column: string; text: string };
 
 /**
  * A row renamed by a cell edit (typed, pasted or filled into the Parameter column). The Revit add-in matches rows by
- * Parameter, so a rename is asked before it is saved; one that crosses the angle rule also says how its stored
- * numbers will read after it (they are kept as they are).
+ * Parameter, so a rename is asked before it is saved; one that crosses the angle rule also shows how its stored
+ * numbers read after it, kept as they are or converted (reinterpret.ts). A row whose kind its engineers set keeps it
+ * whatever its name, so its renames never cross.
  */
-export type Rename = { rowId: number; from: string; to: string; crossesAngle: boolean; values: { column: string; before: string; after: string }[] };
+export type Rename = { rowId: number; from: string; to: string; crossesAngle: boolean; fromAngle: boolean; values: Reading[] };
 
 /** The renames among a set of cell edits: a Parameter changed to another non-empty name. */
 export function renamesIn(rows: readonly Row[], edits: readonly Edit[]): Rename[] {
@@ -22,13 +25,10 @@ export function renamesIn(rows: readonly Row[], edits: readonly Edit[]): Rename[
     const from = String(row?.Parameter ?? "");
     const to = edit.text.trim();
     if (!row || to === "" || to === from) continue;
-    const crossesAngle = isAngleRow(from) !== isAngleRow(to);
-    const values = crossesAngle
-      ? Object.entries(parameterRow(row).values)
-          .filter(([, stored]) => stored !== "")
-          .map(([column, stored]) => ({ column, before: displayValue(stored, isAngleRow(from)), after: displayValue(stored, isAngleRow(to)) }))
-      : [];
-    renames.push({ rowId: edit.rowId, from, to, crossesAngle, values });
+    const fromAngle = isAngle(row);
+    const toAngle = carriedKind(row)?.from === "set" ? fromAngle : isAngleRow(to);
+    const values = readingsAcross(parameterRow(row).values, fromAngle, toAngle);
+    renames.push({ rowId: edit.rowId, from, to, crossesAngle: fromAngle !== toAngle, fromAngle, values });
   }
   return renames;
 }
@@ -37,16 +37,19 @@ export function renamesIn(rows: readonly Row[], edits: readonly Edit[]): Rename[
 export function renameQuestion(rename: Rename): { title: string; description: string } {
   const revit = `The Revit add-in matches rows by Parameter: pushes will no longer update ${rename.from}.`;
   if (!rename.crossesAngle) return { title: `Rename ${rename.from} to ${rename.to}?`, description: revit };
-  const shown = rename.values
-    .slice(0, 3)
-    .map((v) => `${v.column} ${v.before} → ${v.after}`)
-    .join(", ");
-  const more = rename.values.length > 3 ? ` and ${rename.values.length - 3} more` : "";
-  const meaning = isAngleRow(rename.from)
-    ? `${rename.from} is an angle row (radians stored, degrees shown); ${rename.to} is not, so its numbers will be shown as they are stored`
-    : `${rename.to} is an angle row (radians stored, degrees shown); ${rename.from} is not, so its numbers will be read as radians`;
+  const meaning = rename.fromAngle
+    ? `${rename.from} is an angle row (radians stored, degrees shown); ${rename.to} is not, so its numbers would be shown as they are stored.`
+    : `${rename.to} is an angle row (radians stored, degrees shown); ${rename.from} is not, so its numbers would be read as radians.`;
+  return { title: `Rename ${rename.from} to ${rename.to}?`, description: `${revit} ${meaning}` };
+}
+
+/** What the question says of several renames at once. */
+export function renamesQuestion(renames: readonly Rename[]): { title: string; description: string } {
+  const crossing = renames.filter((r) => r.crossesAngle).map((r) => r.from);
   return {
-    title: `Rename ${rename.from} to ${rename.to}?`,
-    description: `${revit} ${meaning}${shown ? ` (${shown}${more})` : ""}. The numbers are kept as they are.`,
+    title: `Rename ${renames.length} Parameters?`,
+    description: `The Revit add-in matches rows by Parameter: pushes will no longer update ${renames.map((r) => r.from).join(", ")}.${
+      crossing.length > 0 ? ` ${crossing.join(", ")} cross${crossing.length === 1 ? "es" : ""} the angle rule: their numbers would read differently.` : ""
+    }`,
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isStorableText, MAX_ID, STORABLE_TEXT_MESSAGE } from "@/lib/validation";
 import { idSchema } from "@/lib/projects/schemas";
 import { COLUMN_NAME_PATTERN } from "./columns";
+import { rowKinds } from "./kinds";
 import { normaliseParameterName } from "./names";
 import { datasetKeys } from "./registry";
 
@@ -16,12 +17,12 @@ export type RowInput = {
   values: Record<string, string>;
 };
 
-/** Fields of a row that are not its columns: ignored in a row sent back as it was read (`kind` and `unit` are its kind's). */
-const ID_KEYS = new Set(["id", "createdat", "updatedat", "kind", "unit"]);
+/** Fields of a row that are not its columns: ignored in a row sent back as it was read (`kind`, `unit`, `kindFrom` are its kind's). */
+const ID_KEYS = new Set(["id", "createdat", "updatedat", "kind", "unit", "kindfrom"]);
 
 /**
  * `data` of create/edit: a flat row as fetch-all or the rows API returns it.
- * Id/id/ID, CreatedAt, UpdatedAt, kind and unit are ignored, Parameter and
+ * Id/id/ID, CreatedAt, UpdatedAt, kind, unit and kindFrom are ignored, Parameter and
  * Version are taken apart, every other key must be a column name with a text value.
  */
 export const rowDataSchema = z.record(z.string(), z.unknown(), { error: "expected an object of column names and values" }).transform((data, ctx) => {
@@ -205,6 +206,25 @@ function queryId(error: string) {
 /** DELETE .../rows/{rowId}?version=: only the version the caller saw (an undo of a create). */
 export const deleteRowQuery = z.object({ version: queryId("expected the row's Version as a whole number").optional() });
 
+/** PUT .../rows/{rowId}/kind: the kind its engineers give a row, and what becomes of its numbers if that changes how they read. */
+export const setKindSchema = z.object({
+  kind: z
+    .enum(rowKinds, { error: `expected a kind: ${rowKinds.join(", ")}, or null` })
+    .nullable()
+    .meta({ description: "The row's kind from now on (\"text\": free text, any value); null: its template's, else its name's." }),
+  numbers: z.enum(["keep", "convert"], { error: 'expected numbers "keep" or "convert"' }).default("keep").meta({
+    description:
+      'When the row starts or stops being an angle row (radians stored, degrees shown): "keep" stores the numbers as they are; "convert" stores each so that it shows what it showed before.',
+  }),
+  version: z
+    .number({ error: "expected the row's Version" })
+    .int()
+    .min(1)
+    .max(MAX_ID)
+    .meta({ description: "The row's Version as the caller saw it: 409 when it changed since." }),
+});
+export type SetKindInput = z.infer<typeof setKindSchema>;
+
 export const restoreSchema = z.object({
   version: z.number({ error: "expected the version to restore" }).int().min(1).max(MAX_ID, { error: "the row has no such version" }),
   currentVersion: z
@@ -224,6 +244,13 @@ export const activityQuery = z.object({
   before: queryId(activityQueryError).optional(),
 });
 
+/** A change that renamed a row (lib/datasets/rename-entries.ts). */
+export const renamedSchema = z.object({ from: z.string(), to: z.string() }).nullable().meta({
+  id: "Renamed",
+  description:
+    "The row's Parameter before and after, when the change renamed it (null otherwise: a create or a deletion is no rename). `changes` lists it too.",
+});
+
 export const historyEntrySchema = z
   .object({
     version: z.number().int(),
@@ -236,8 +263,9 @@ export const historyEntrySchema = z
       .array(z.object({ column: z.string(), before: z.string(), after: z.string() }))
       .meta({ description: 'The cells the change made different ("" for a cell the row did not have): Parameter first, then the value columns.' }),
     batchId: z.string().nullable(),
+    renamed: renamedSchema,
   })
-  .meta({ id: "HistoryEntry", description: "One change of a row: who, when, and the cells it changed." });
+  .meta({ id: "HistoryEntry", description: "One change of a row: who, when, the cells it changed, and the rename if it made one." });
 
 /** A browser tab's id for live tables: letters, digits and "-" (a random UUID). */
 const LIVE_CLIENT_PATTERN = /^[A-Za-z0-9-]{8,64}$/;

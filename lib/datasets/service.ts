@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { type FlatRow, MAX_COLUMNS, MAX_NEW_COLUMNS_PER_WRITE, MAX_ROWS, type TableRef } from "@/db/queries/rows";
+import { type FlatRow, fetchRowById, MAX_COLUMNS, MAX_NEW_COLUMNS_PER_WRITE, MAX_ROWS, type TableRef } from "@/db/queries/rows";
 import { type ActivityEvent, type HistoryEntry, rowHistoryOf, tableActivity } from "@/db/queries/rows-history";
 import {
   type Actor,
@@ -11,7 +11,9 @@ import {
   createRow as insertRow,
   deleteRow as removeRow,
   removeColumn as dropColumn,
+  fetchSetKind,
   restoreVersion,
+  setRowKind,
   undeleteRow,
   updateRow,
   type WriteResult,
@@ -23,7 +25,11 @@ import { DomainError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { datasetKeys, type DatasetKey, isDatasetKey } from "./registry";
 import { MAX_ID } from "@/lib/validation";
-import type { RowInput } from "./schemas";
+import { parameterRow } from "./columns";
+import type { KindAndUnit, KindSource } from "./kinds";
+import { convertedValues, readingsAcross } from "./reinterpret";
+import type { RowInput, SetKindInput } from "./schemas";
+import { rowKind } from "./templates";
 import { cellProblems, invalidValues } from "./values";
 
 /** The dataset of a `{ds}` route segment, or "not found". */
@@ -96,6 +102,30 @@ export async function editRow(table: TableRef, id: number, input: RowInput, user
     userId,
     unwrap(await updateRow(table, id, { parameter: input.parameter, values: input.values, expectedVersion: input.version }, limits(), { userId }), id),
   );
+}
+
+/**
+ * Sets a row's kind (null: back to its template's or its name's). When that makes the row start or stop being an
+ * angle row, its numbers are kept as they are or converted to show what they showed (reinterpret.ts), as asked.
+ * Answers the row with its kind, as the rows API shows it.
+ */
+export async function setKind(
+  table: TableRef<DatasetKey>,
+  id: number,
+  input: SetKindInput,
+  userId: number | null,
+): Promise<FlatRow & KindAndUnit & { kindFrom: KindSource }> {
+  const missing = () => new DomainError("not-found", `There is no row with id ${id} in this table. It may have been deleted.`);
+  if (id > MAX_ID) throw missing();
+  const [row, set] = await Promise.all([fetchRowById(table, id), fetchSetKind(table, id)]);
+  if (!row || set === undefined) throw missing();
+  const before = rowKind(table.dataset, row.Parameter, set);
+  const after = rowKind(table.dataset, row.Parameter, input.kind);
+  const readings = readingsAcross(parameterRow(row).values, before.kind === "angle", after.kind === "angle");
+  const values = input.numbers === "convert" ? convertedValues(readings) : {};
+  const written = unwrap(await setRowKind(table, id, { kind: input.kind, values, expectedVersion: input.version }, limits(), { userId }), id);
+  announceChange(table, userId, [id]);
+  return { ...written, kind: after.kind, unit: after.unit, kindFrom: after.from };
 }
 
 /** Deletes a row; with `version`, only if nobody saved it since (an undo of a create never deletes someone's newer row). */

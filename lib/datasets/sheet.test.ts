@@ -158,9 +158,11 @@ describe("table diffs", () => {
     const byName = diffTables(rows, after, "Parameter");
     expect(byName.added.map((r) => r.Parameter)).toEqual(["New"]);
     expect(byName.removed.map((r) => r.Parameter)).toEqual(["SkewAngle"]);
-    expect(byName.changed).toEqual([{ id: 1, parameter: "PierHeight", cells: [{ column: "Item1", before: "12.4", after: "12.5" }] }]);
+    expect(byName.changed).toEqual([{ id: 1, parameter: "PierHeight", cells: [{ column: "Item1", before: "12.4", after: "12.5" }], renamed: null }]);
     const renamed = diffTables([row(1, "Old", { Item1: "1" })], [row(1, "New", { Item1: "1" })], "Id");
-    expect(renamed.changed).toEqual([{ id: 1, parameter: "New", cells: [{ column: "Parameter", before: "Old", after: "New" }] }]);
+    expect(renamed.changed).toEqual([
+      { id: 1, parameter: "New", cells: [{ column: "Parameter", before: "Old", after: "New" }], renamed: { from: "Old", to: "New" } },
+    ]);
     expect(rowChanges(row(1, "A", { Item1: "" }), row(1, "A", {}))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { displayValue, isAngleRow, storedValue } from "./angles";
+import { displayValue, isAngle, storedValue } from "./angles";
 import { COLUMN_NAME_PATTERN, compareColumns, type Row } from "./columns";
 import { splitRecords } from "./csv";
 import { type CellWrite, groupCellsByRow } from "./row-changes";
@@ -96,7 +96,7 @@ export function moveSelection(selection: Selection, key: MoveKey, shift: boolean
 function shownText(row: Row, column: string): string {
   const value = row[column];
   const text = value === undefined || value === null ? "" : String(value);
-  return column === PARAMETER_COLUMN ? text : displayValue(text, isAngleRow(String(row.Parameter ?? "")));
+  return column === PARAMETER_COLUMN ? text : displayValue(text, isAngle(row));
 }
 
 /** One cell as Excel writes it into tab-separated text: quoted when it holds a tab, a line break or a quote. */
@@ -226,7 +226,7 @@ export function editsToChanges(rows: readonly Row[], edits: readonly CellEdit[])
     const row = byId.get(edit.rowId);
     if (!row) continue;
     if (edit.column !== PARAMETER_COLUMN && !COLUMN_NAME_PATTERN.test(edit.column)) continue;
-    const angle = isAngleRow(String(row.Parameter ?? ""));
+    const angle = isAngle(row);
     const stored = edit.column === PARAMETER_COLUMN ? edit.text.trim() : storedValue(edit.text, angle);
     const current = row[edit.column];
     const currentText = current === undefined || current === null ? "" : String(current);

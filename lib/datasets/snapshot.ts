@@ -3,7 +3,10 @@ import { type Database, db as defaultDb } from "@/db/client";
 import { type FlatRow, readTableRows, type TableRef, type TableRows, tableRevision } from "@/db/queries/rows";
 import { onTableChange, type TableChange } from "@/db/queries/rows-write";
 import { processSingleton } from "@/lib/process-singleton";
+import { ROW_KIND } from "./kinds";
+import type { DatasetKey } from "./registry";
 import { rowTextId } from "./row-text";
+import { tableKinds } from "./templates";
 
 /** The rows of a table at one revision, with the answers built from them (each built once per revision). */
 export type TableSnapshot = TableRows & { memo: Map<string, unknown> };
@@ -76,7 +79,8 @@ function advance(database: Database, ref: TableRef, change: TableChange): void {
   const cache = cacheOf(database);
   if (!cache) return;
   const key = cacheKey(ref);
-  if (change.addsColumns) {
+  // A change of columns or of a row's kind is read again from the database rather than patched in.
+  if (change.addsColumns || change.setsKind) {
     forget(cache, key);
     cache.waiting.delete(key);
     return;
@@ -130,7 +134,7 @@ function applyChange(snapshot: CachedSnapshot, change: TableChange): CachedSnaps
       else rows.splice(low, 0, text);
     }
   }
-  return { revision: change.revision, columns: snapshot.columns, rows, memo: new Map(), chars };
+  return { revision: change.revision, columns: snapshot.columns, rows, kinds: snapshot.kinds, memo: new Map(), chars };
 }
 
 onTableChange(advance);
@@ -162,6 +166,16 @@ export async function readTableSnapshot(ref: TableRef, db: Database = defaultDb(
 export function memo<T>(snapshot: TableSnapshot, key: string, build: () => T): T {
   if (!snapshot.memo.has(key)) snapshot.memo.set(key, build());
   return snapshot.memo.get(key) as T;
+}
+
+/** Every row of the table, parsed, each carrying its kind (kinds.ts, ROW_KIND): what the assistant reads and shows. */
+export async function fetchRowsWithKinds(ref: TableRef<DatasetKey>, db: Database = defaultDb()): Promise<FlatRow[]> {
+  const snapshot = await tableSnapshot(ref, db);
+  const kindOf = tableKinds(ref.dataset, snapshot.kinds);
+  return snapshot.rows.map((text) => {
+    const row = JSON.parse(text) as FlatRow;
+    return Object.assign(row, { [ROW_KIND]: kindOf(row) });
+  });
 }
 
 /** Every row of the table, parsed (pushes, the assistant, MIDAS, tests). */

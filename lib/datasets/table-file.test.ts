@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import type { Row } from "./columns";
+import { readGrid } from "./import-plan";
 import { columnLetter, exportFileName, type ExportInput, META_SHEET, readTableFile, sheetNameFor, workbookValue, writeCsv, writeXlsx } from "./table-file";
 
 const row = (id: number, parameter: string, version: number, values: Record<string, string>): Row => ({
@@ -37,9 +38,10 @@ async function xlsxWith(build: (sheet: ExcelJS.Worksheet, workbook: ExcelJS.Work
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
+/** The refusal of a file, read and then read as a table (where a formula or an error value is refused, unless left out). */
 const refusal = async (bytes: Uint8Array, name = "pier.xlsx") => {
   try {
-    await readTableFile(bytes, name, pier);
+    readGrid((await readTableFile(bytes, name, pier)).grid, { maxRows: 2000, maxColumns: 300, maxNewColumns: 100 });
   } catch (error) {
     return { message: (error as Error).message, ...(error as { extra?: object }).extra };
   }
@@ -177,6 +179,42 @@ describe("files that cannot be imported", () => {
     });
     const { grid } = await readTableFile(bytes, "x.xlsx", pier);
     expect(grid.rows[1]!.cells).toEqual(["Pot Guided", "TRUE", "2026-05-01", "0.1"]);
+  });
+
+  it("reads dates and times as the text each cell shows under its number format", async () => {
+    const bytes = await xlsxWith((sheet) => {
+      sheet.addRow(["Parameter", "Item1", "Item2", "Item3", "Item4"]);
+      const line = sheet.addRow([
+        "InspectionDate",
+        new Date(Date.UTC(2026, 10, 28)),
+        new Date(Date.UTC(2026, 10, 28)),
+        new Date(Date.UTC(1899, 11, 30, 14, 30)),
+        46354.6041666667,
+      ]);
+      line.getCell(3).numFmt = "dd/mm/yyyy";
+      line.getCell(4).numFmt = "h:mm";
+      line.getCell(5).numFmt = "d mmm yyyy, h:mm AM/PM";
+    });
+    const { grid } = await readTableFile(bytes, "x.xlsx", pier);
+    // A date without a format of its own is Excel's short date (format 14): yyyy-mm-dd.
+    expect(grid.rows[1]!.cells).toEqual(["InspectionDate", "2026-11-28", "28/11/2026", "14:30", "28 Nov 2026, 2:30 PM"]);
+  });
+
+  it("reads what a sheet hides or joins: hidden rows and columns, merged ranges", async () => {
+    const bytes = await xlsxWith((sheet) => {
+      sheet.addRow(["Parameter", "Item1", "Item2", "Item3"]);
+      sheet.addRow(["PierHeight", 1, 2, 3]);
+      sheet.addRow(["BearingType", "Pot", "", "Free"]);
+      sheet.getRow(2).hidden = true;
+      sheet.getColumn(4).hidden = true;
+      sheet.mergeCells("B3:C3");
+    });
+    const { grid } = await readTableFile(bytes, "x.xlsx", pier);
+    expect([...grid.layout!.hiddenRows]).toEqual([2]);
+    expect([1, 2, 3, 4, 5].map((c) => grid.layout!.isHiddenColumn(c))).toEqual([false, false, false, true, false]);
+    expect(grid.layout!.merges).toEqual([{ top: 3, left: 2, bottom: 3, right: 3 }]);
+    const plain = await xlsxWith((sheet) => sheet.addRow(["Parameter"]));
+    expect((await readTableFile(plain, "x.xlsx", pier)).grid.layout).toBeUndefined();
   });
 
   it("refuses what is not a workbook nor a CSV file, an old .xls, and an empty file", async () => {

@@ -13,12 +13,14 @@ import ExcelJS from "exceljs";
 import { MAX_ROWS } from "@/db/queries/rows";
 import { displayValue, isAngleRow } from "./angles";
 import { deriveColumns, type Row } from "./columns";
+import { columnHeader, itemNames } from "./item-labels";
 import { unitLabel } from "./kinds";
 import { isDatasetKey } from "./registry";
-import { rowKind } from "./templates";
+import { tableKinds } from "./templates";
 import { BOM, CsvError, detectSeparator, parseCsv, toCsv } from "./csv";
 import { type XlsxLimits, xlsxLimits } from "./xlsx-limits";
-import { WorkbookReader } from "./xlsx-reader";
+import { excelDateText } from "./date-format";
+import { type CellRange, layoutOf, WorkbookReader } from "./xlsx-reader";
 import { writeWorkbook } from "./xlsx-writer";
 import { DomainError } from "@/lib/errors";
 
@@ -42,10 +44,21 @@ const EXCEL_MAX_SHEET_NAME = 31;
 
 export type FileKind = "xlsx" | "csv";
 
-/** One row of a sheet as read: its number as Excel shows it, and its cells as text (index 0 is column A). */
-export type GridRow = { row: number; cells: string[] };
-/** The sheet an import reads: its name (the file's name for a CSV file), and its non-empty rows. */
-export type Grid = { kind: FileKind; sheet: string; rows: GridRow[]; separator?: string };
+/** A cell that holds no value to import: a formula (its text, cut short), an error value (which), or something else. */
+export type UnreadableCell = { column: number; what: "formula" | "error" | "other"; detail?: string };
+/**
+ * One row of a sheet as read: its number as Excel shows it, its cells as text (index 0 is column A), and the cells
+ * that hold no value to import (refused where the import reads them: a formula in a hidden helper column is not).
+ */
+export type GridRow = { row: number; cells: string[]; unreadable?: UnreadableCell[] };
+/** What a workbook's sheet hides or joins (a CSV file has none of it). */
+export type GridLayout = {
+  hiddenRows: ReadonlySet<number>;
+  isHiddenColumn(column: number): boolean;
+  merges: readonly CellRange[];
+};
+/** The sheet an import reads: its name (the file's name for a CSV file), its non-empty rows, and its layout. */
+export type Grid = { kind: FileKind; sheet: string; rows: GridRow[]; separator?: string; layout?: GridLayout };
 
 /** What a workbook records of its export, so a re-import knows what it was based on. */
 export type ExportMeta = {
@@ -102,6 +115,8 @@ export type ExportInput = {
   revision: number;
   exportedAt: Date;
   rows: readonly Row[];
+  /** The kinds the table's engineers set, by row Id (a snapshot's `kinds`); the other rows' come from template or name. */
+  kinds?: ReadonlyMap<number, string>;
   /** Every column of the table (the screen shows those holding a value, in its order). */
   columns: readonly string[];
 };
@@ -111,9 +126,27 @@ export function exportColumns(input: Pick<ExportInput, "rows" | "columns">): str
   return deriveColumns(input.rows, [], input.columns);
 }
 
-/** A row's unit as the file shows it after its Parameter: ° on angle rows, m, kN, MPa...; empty for text and counts. */
-function exportedUnit(dataset: string, parameter: string): string {
-  return isDatasetKey(dataset) ? unitLabel(rowKind(dataset, parameter)) : "";
+/**
+ * The value columns' headers: "Item1 · P1" where a row names the items, as on screen. The import reads such a header
+ * as its column (item-labels.ts, columnFromHeader), so an export re-imports unchanged.
+ */
+export function exportHeaders(input: Pick<ExportInput, "rows" | "dataset">, columns: readonly string[]): string[] {
+  const names = itemNames(input.rows, isDatasetKey(input.dataset.key) ? input.dataset.key : undefined);
+  return columns.map((c) => columnHeader(c, names));
+}
+
+/**
+ * Each row as the file shows it: whether it is an angle row (degrees in the file) and its unit after its Parameter
+ * (° on angle rows, m, kN, MPa...; empty for text and counts), by its kind as set, else its template's or name's.
+ */
+function exportedKind(input: Pick<ExportInput, "dataset" | "kinds">): (row: Row) => { angle: boolean; unit: string } {
+  const key = input.dataset.key;
+  if (!isDatasetKey(key)) return (row) => ({ angle: isAngleRow(String(row.Parameter)), unit: "" });
+  const kindOf = tableKinds(key, input.kinds ?? new Map());
+  return (row) => {
+    const kind = kindOf(row);
+    return { angle: kind.kind === "angle", unit: unitLabel(kind) };
+  };
 }
 
 /** A stored value as the file holds it: degrees on angle rows (as shown), everything else as stored. */
@@ -175,13 +208,15 @@ const widthOf = (texts: readonly string[], min: number, max: number) => {
  */
 export async function writeXlsx(input: ExportInput): Promise<Buffer> {
   const columns = exportColumns(input);
+  const headers = exportHeaders(input, columns);
   const sheet = sheetNameFor(input.dataset.title);
   return writeWorkbook((workbook) => {
     workbook.created = input.exportedAt;
 
+    const kindOf = exportedKind(input);
     const shown = input.rows.map((row) => {
-      const angle = isAngleRow(String(row.Parameter));
-      return { row, angle, unit: exportedUnit(input.dataset.key, String(row.Parameter)), texts: columns.map((c) => exportedText(String(row[c] ?? ""), angle)) };
+      const { angle, unit } = kindOf(row);
+      return { row, angle, unit, texts: columns.map((c) => exportedText(String(row[c] ?? ""), angle)) };
     });
     const ws = workbook.addWorksheet(sheet, {
       views: [{ state: "frozen", xSplit: FIXED_COLUMNS, ySplit: 1, topLeftCell: "D2", activeCell: "D2" }],
@@ -192,9 +227,9 @@ export async function writeXlsx(input: ExportInput): Promise<Buffer> {
       { width: 8 },
       { width: widthOf(["Parameter", ...shown.map((s) => String(s.row.Parameter))], 12, 40) },
       { width: 7 },
-      ...columns.map((c, i) => ({ width: widthOf([c, ...shown.map((s) => s.texts[i]!)], 10, 30) })),
+      ...headers.map((h, i) => ({ width: widthOf([h, ...shown.map((s) => s.texts[i]!)], 10, 30) })),
     ];
-    const header = ws.addRow(["Id", "Parameter", "Unit", ...columns]);
+    const header = ws.addRow(["Id", "Parameter", "Unit", ...headers]);
     header.font = { bold: true };
     header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE7EEF7" } };
     header.commit();
@@ -238,17 +273,11 @@ export async function writeXlsx(input: ExportInput): Promise<Buffer> {
  */
 export function writeCsv(input: ExportInput): string {
   const columns = exportColumns(input);
-  const lines: string[][] = [["Id", "Parameter", "Unit", ...columns, "Version"]];
+  const lines: string[][] = [["Id", "Parameter", "Unit", ...exportHeaders(input, columns), "Version"]];
+  const kindOf = exportedKind(input);
   for (const row of input.rows) {
-    const parameter = String(row.Parameter);
-    const angle = isAngleRow(parameter);
-    lines.push([
-      String(row.Id),
-      parameter,
-      exportedUnit(input.dataset.key, parameter),
-      ...columns.map((c) => exportedText(String(row[c] ?? ""), angle)),
-      String(row.Version),
-    ]);
+    const { angle, unit } = kindOf(row);
+    lines.push([String(row.Id), String(row.Parameter), unit, ...columns.map((c) => exportedText(String(row[c] ?? ""), angle)), String(row.Version)]);
   }
   return toCsv(lines);
 }
@@ -265,9 +294,9 @@ export type ReadFile = { grid: Grid; meta: ExportMeta | null };
 /**
  * Reads an uploaded file: an XLSX workbook (by its content, whatever its
  * name) or a CSV file (UTF-8, or Windows-1252 as Excel saves on Windows). Anything else, an old .xls, a workbook
- * without the table's sheet, a formula or an error value in the sheet, is
- * refused with the place it was found; a workbook that unpacks past the
- * limits (xlsx-limits.ts) with 413 naming the limit.
+ * without the table's sheet, is refused with the place it was found; a workbook that unpacks past the
+ * limits (xlsx-limits.ts) with 413 naming the limit. A workbook's sheet comes with what it hides or merges, and its
+ * formulas and error values, for the import to report where it reads them (import-plan.ts, readTable).
  */
 export async function readTableFile(
   bytes: Uint8Array,
@@ -356,32 +385,47 @@ type SheetRead = {
   name: string;
   visible: boolean;
   rows: GridRow[];
-  /** The first cell that cannot be imported as a value (a formula, an error), with why. */
-  problem?: { row: number; column: number; message: string };
+  layout?: GridLayout;
 };
 
-/** A cell's value as text, or why it cannot be imported. */
-function cellText(value: ExcelJS.CellValue): { text: string } | { refused: string } {
+/** Past this many in a sheet, a cell that cannot be imported is kept without its formula's text. */
+const UNREADABLE_DETAILED = 1000;
+
+/**
+ * A cell's value as text, or why it cannot be imported. A date or a time is the text the cell shows under its number
+ * format (date-format.ts), not the serial number Excel stores.
+ */
+function cellText(
+  value: ExcelJS.CellValue,
+  numFmt: string | undefined,
+  date1904: boolean,
+  detailed: boolean,
+): { text: string } | { refused: Omit<UnreadableCell, "column"> } {
   if (value === null || value === undefined) return { text: "" };
   if (typeof value === "string") return { text: value };
   if (typeof value === "number") return { text: String(value) };
   if (typeof value === "boolean") return { text: value ? "TRUE" : "FALSE" };
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return { text: iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso.replace(".000Z", "Z") };
-  }
+  if (value instanceof Date) return { text: excelDateText(value, numFmt ?? "yyyy-mm-dd", date1904) };
   const object = value as unknown as Record<string, unknown>;
   // A shared formula's other cells carry an empty formula: the key, not its text, says it is one.
   if ("formula" in object || "sharedFormula" in object) {
     const formula = String(object.formula || object.sharedFormula || "");
-    return {
-      refused: `holds a formula${formula ? ` (=${formula.slice(0, 60)})` : ""}. Pontifex imports values only: copy the sheet and paste it as values (Paste Special > Values), then import again.`,
-    };
+    return { refused: { what: "formula", ...(detailed && formula ? { detail: formula.slice(0, 60) } : {}) } };
   }
-  if ("error" in object) return { refused: `holds the error value ${String(object.error)}. Correct or clear that cell, then import again.` };
+  if ("error" in object) return { refused: { what: "error", detail: String(object.error).slice(0, 20) } };
   if (Array.isArray(object.richText)) return { text: (object.richText as { text: string }[]).map((part) => part.text).join("") };
-  if ("text" in object) return cellText(object.text as ExcelJS.CellValue);
-  return { refused: "holds a value Pontifex cannot read as text." };
+  if ("text" in object) return cellText(object.text as ExcelJS.CellValue, numFmt, date1904, detailed);
+  return { refused: { what: "other" } };
+}
+
+/** Why a cell cannot be imported, and what to do: "cell C2 holds a formula (=B2*2). Pontifex imports values only: ...". */
+export function unreadableMessage(row: number, cell: UnreadableCell): string {
+  const ref = `cell ${columnLetter(cell.column)}${row}`;
+  if (cell.what === "formula") {
+    return `${ref} holds a formula${cell.detail ? ` (=${cell.detail})` : ""}. Pontifex imports values only: copy the sheet and paste it as values (Paste Special > Values), then import again.`;
+  }
+  if (cell.what === "error") return `${ref} holds the error value ${cell.detail ?? ""}. Correct or clear that cell, then import again.`;
+  return `${ref} holds a value Pontifex cannot read as text.`;
 }
 
 async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: string; key: string }, limits: XlsxLimits): Promise<ReadFile> {
@@ -398,26 +442,32 @@ async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: str
       const ws = worksheet as unknown as { name?: string; state?: string } & AsyncIterable<ExcelJS.Row>;
       const sheet: SheetRead = { name: ws.name ?? `Sheet ${sheets.length + 1}`, visible: (ws.state ?? "visible") === "visible", rows: [] };
       sheets.push(sheet);
+      let unreadable = 0;
+      const { date1904 } = reader;
       for await (const row of ws) {
         const texts: string[] = [];
+        let refused: UnreadableCell[] | undefined;
         let any = false;
         row.eachCell({ includeEmpty: false }, (cell, column) => {
-          const read = cellText(cell.value);
+          const read = cellText(cell.value, cell.numFmt, date1904, unreadable < UNREADABLE_DETAILED);
           if ("refused" in read) {
-            sheet.problem ??= { row: row.number, column, message: `cell ${columnLetter(column)}${row.number} ${read.refused}` };
+            unreadable++;
+            (refused ??= []).push({ column, ...read.refused });
             return;
           }
           while (texts.length < column - 1) texts.push("");
           texts[column - 1] = read.text;
           if (read.text !== "") any = true;
         });
-        if (!any) continue;
-        cells += texts.length;
+        if (!any && !refused) continue;
+        cells += texts.length + (refused?.length ?? 0);
         if (cells > MAX_FILE_CELLS) throw badFile({ kind: "xlsx", sheet: sheet.name, row: row.number }, tooManyCells);
         if (++rows > MAX_FILE_ROWS) throw badFile({ kind: "xlsx", sheet: sheet.name, row: row.number }, tooManyRows);
         // Copied to its length: as grown, a one-cell row's array keeps room for 17 (150 bytes a row).
-        sheet.rows.push({ row: row.number, cells: texts.slice() });
+        sheet.rows.push(refused ? { row: row.number, cells: texts.slice(), unreadable: refused } : { row: row.number, cells: texts.slice() });
       }
+      const layout = layoutOf(worksheet);
+      if (layout && !layout.empty) sheet.layout = layout;
     }
   } catch (error) {
     if (error instanceof DomainError) throw error;
@@ -430,8 +480,7 @@ async function readXlsx(bytes: Uint8Array, fileName: string, table: { title: str
   if (sheets.length === 0) throw badFile({ kind: "xlsx", sheet: fileName, file: true }, "this file is not an Excel workbook (.xlsx): it holds no sheets.");
   const meta = parseMeta(sheets.find((s) => s.name === META_SHEET));
   const sheet = chooseSheet(sheets, meta, table, fileName);
-  if (sheet.problem) throw badFile({ kind: "xlsx", sheet: sheet.name, row: sheet.problem.row, column: sheet.problem.column }, sheet.problem.message);
-  return { grid: { kind: "xlsx", sheet: sheet.name, rows: sheet.rows }, meta };
+  return { grid: { kind: "xlsx", sheet: sheet.name, rows: sheet.rows, ...(sheet.layout ? { layout: sheet.layout } : {}) }, meta };
 }
 
 /**

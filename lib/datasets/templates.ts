@@ -4,7 +4,7 @@
  * (lib/midas/tables.ts). A Parameter no template lists takes its kind from its name (kinds.ts).
  */
 import { midasDatasets, type ParameterSpec } from "@/lib/midas/tables";
-import { KIND_UNITS, kindFromName, type KindAndUnit, type RowKind } from "./kinds";
+import { isRowKind, KIND_UNITS, kindFromName, type KindAndUnit, type RowKind, type RowKindInfo } from "./kinds";
 import type { DatasetKey, RevitDatasetKey } from "./registry";
 
 type Template = Record<string, RowKind | KindAndUnit>;
@@ -162,12 +162,21 @@ const templates: Record<DatasetKey, Map<string, KindAndUnit>> = Object.fromEntri
  */
 const otherRows: Partial<Record<DatasetKey, KindAndUnit>> = { midasloadcomb: { kind: "ratio", unit: KIND_UNITS.ratio } };
 
-/** The kind and unit of a table's row: its template's, else the table's for other rows, else by its name. */
-export function rowKind(dataset: DatasetKey, parameter: string): KindAndUnit & { from: "template" | "name" } {
+/**
+ * The kind and unit of a table's row: the kind its engineers set (`set`), else its template's, else the table's for
+ * other rows, else by its name. A set kind keeps the template's unit when it is the template's kind.
+ */
+export function rowKind(dataset: DatasetKey, parameter: string, set?: string | null): RowKindInfo {
   const listed = templates[dataset].get(parameter) ?? otherRows[dataset];
+  if (set && isRowKind(set)) return { kind: set, unit: listed?.kind === set ? listed.unit : KIND_UNITS[set], from: "set" };
   if (listed) return { ...listed, from: "template" };
   const kind = kindFromName(parameter);
   return { kind, unit: KIND_UNITS[kind], from: "name" };
+}
+
+/** A table's rows' kinds, from the kinds its engineers set (by row Id: a table snapshot's `kinds`). */
+export function tableKinds(dataset: DatasetKey, set: ReadonlyMap<number, string>): (row: { Id?: unknown; Parameter?: unknown }) => RowKindInfo {
+  return (row) => rowKind(dataset, String(row.Parameter ?? ""), set.get(Number(row.Id)));
 }
 
 /** A table's template Parameters with their kinds, in the template's order (docs, the add-in's families). */

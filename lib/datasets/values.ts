@@ -11,9 +11,9 @@ import { rowKind } from "./templates";
 const MAX_LISTED = 100;
 
 /** The values of one row a write would store that its kind refuses. */
-export function cellProblems(dataset: string, parameter: string, values: Record<string, string>): CellProblem[] {
+export function cellProblems(dataset: string, parameter: string, values: Record<string, string>, set: string | null = null): CellProblem[] {
   if (!isDatasetKey(dataset)) return [];
-  const { kind } = rowKind(dataset, parameter);
+  const { kind } = rowKind(dataset, parameter, set);
   const problems: CellProblem[] = [];
   for (const [column, value] of Object.entries(values)) {
     const problem = valueProblem(kind, value);

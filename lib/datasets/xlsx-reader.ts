@@ -2,9 +2,11 @@ import type { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import parseSax, { type SaxEvent } from "exceljs/lib/utils/parse-sax.js";
 import excelUtils from "exceljs/lib/utils/utils.js";
+import colCache from "exceljs/lib/utils/col-cache.js";
 import NumFmtXform from "exceljs/lib/xlsx/xform/style/numfmt-xform.js";
 import { Open } from "unzipper";
-import type { DomainError } from "@/lib/errors";
+import { DomainError } from "@/lib/errors";
+import { BUILT_IN_DATE_FORMATS } from "./date-format";
 import {
   checkDirectory,
   EXCEL_MAX_CELL_CHARS,
@@ -30,6 +32,80 @@ type Relationship = { Id: string; Target: string };
 /** The rows and cells all sheets of a file may hold, and the refusal naming the sheet that passes them. */
 export type SheetLimits = { maxRows: number; maxCells: number; refuse(what: "rows" | "cells", sheet: string): DomainError };
 type SheetEntry = { name: string; id: number; state?: string; rId: string };
+/** A merged range of a sheet: its first and last row and column (1 = row 1, column A). */
+export type CellRange = { top: number; left: number; bottom: number; right: number };
+/** What a sheet shows differently from what it holds, refused past this many of each (far more than a table has). */
+const MAX_MERGES = 20_000;
+const MAX_HIDDEN_COLUMN_RANGES = 16_384;
+
+/**
+ * What a sheet hides or joins, which exceljs's sheet reader passes over: its hidden rows (`<row hidden="1">`), hidden
+ * columns (`<col hidden="1">`) and merged ranges (`<mergeCell ref>`). Read from the sheet's XML as it streams to that
+ * reader (see tapped), so the sheet is parsed once.
+ */
+export class SheetLayout {
+  readonly hiddenRows = new Set<number>();
+  readonly hiddenColumns: [min: number, max: number][] = [];
+  readonly merges: CellRange[] = [];
+  /** What the last chunk ended in the middle of: a tag, from its "<". */
+  private rest = "";
+
+  constructor(private readonly sheet: string) {}
+
+  isHiddenColumn(column: number): boolean {
+    return this.hiddenColumns.some(([min, max]) => column >= min && column <= max);
+  }
+
+  get empty(): boolean {
+    return this.hiddenRows.size === 0 && this.hiddenColumns.length === 0 && this.merges.length === 0;
+  }
+
+  /**
+   * Takes the row, column and merge tags out of a chunk of the sheet's XML. No "<" stands unescaped in a text or an
+   * attribute, so each one starts a tag (or a comment, where a tag written to look like one is reported all the same:
+   * it is the file's own doing, and it only shows the engineer one more place to look at).
+   */
+  scan(chunk: Buffer): void {
+    const text = this.rest + chunk.toString("latin1");
+    const open = text.lastIndexOf("<");
+    const cut = open >= 0 && text.indexOf(">", open) < 0 ? open : text.length;
+    this.rest = text.slice(cut);
+    for (const [, name, attributes = ""] of text.slice(0, cut).matchAll(TAG)) {
+      if (name === "mergeCell") this.merge(attribute(attributes, "ref"));
+      else if (!HIDDEN.test(attributes)) continue;
+      else if (name === "row") {
+        const row = Number(attribute(attributes, "r"));
+        if (Number.isInteger(row) && row > 0) this.hiddenRows.add(row);
+      } else if (name === "col") {
+        const min = Number(attribute(attributes, "min"));
+        const max = Number(attribute(attributes, "max"));
+        if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) continue;
+        if (this.hiddenColumns.length >= MAX_HIDDEN_COLUMN_RANGES) throw tooMany(this.sheet, `${count(MAX_HIDDEN_COLUMN_RANGES)} hidden column ranges`);
+        this.hiddenColumns.push([min, max]);
+      }
+    }
+  }
+
+  private merge(ref: string | undefined): void {
+    if (!ref || !/^[A-Z]{1,3}[0-9]{1,7}:[A-Z]{1,3}[0-9]{1,7}$/.test(ref)) return;
+    if (this.merges.length >= MAX_MERGES) throw tooMany(this.sheet, `${count(MAX_MERGES)} merged ranges`);
+    const { top, left, bottom, right } = colCache.decode(ref);
+    if ([top, left, bottom, right].every((n) => Number.isInteger(n) && n > 0)) this.merges.push({ top, left, bottom, right });
+  }
+}
+
+/** The opening tags a layout reads, with their attributes. */
+const TAG = /<(row|col|mergeCell)(\s[^>]*)?>/g;
+const HIDDEN = /\shidden\s*=\s*["'](1|true)["']/;
+const ATTRIBUTES = new Map(["r", "min", "max", "ref"].map((name) => [name, new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`)]));
+const attribute = (attributes: string, name: "r" | "min" | "max" | "ref") => ATTRIBUTES.get(name)!.exec(attributes)?.[1];
+
+const count = (n: number) => n.toLocaleString("en");
+
+function tooMany(sheet: string, what: string): DomainError {
+  const message = `Sheet "${sheet}": the sheet has more than ${what}, more than a table's sheet needs. Copy the table into a new workbook and import that.`;
+  return new DomainError("invalid", message, { sheet });
+}
 
 const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 /** The elements of a sheet whose text exceljs's sheet reader gathers into a cell's value. */
@@ -95,7 +171,35 @@ export class WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
       await budget.check(files.get(path!)!, CELL_VALUE_TAGS, { tally, refuse: (what) => this.sheetLimits.refuse(what, name) });
     }
 
-    for (const [path, sheetNo] of sheets) yield* reader._parseWorksheet(part(path!, CELL_VALUE_TAGS)!, sheetNo!);
+    for (const [index, [path, sheetNo]] of sheets.entries()) {
+      const layout = new SheetLayout(sheetName(reader, sheetNo!) ?? `Sheet ${index + 1}`);
+      for (const event of reader._parseWorksheet(tapped(part(path!, CELL_VALUE_TAGS)!, layout), sheetNo!)) {
+        (event.value as { layout?: SheetLayout }).layout = layout;
+        yield event;
+      }
+    }
+  }
+
+  /** Whether the workbook counts its dates from 1904 (old Mac workbooks) rather than 1900. */
+  get date1904(): boolean {
+    return (this as unknown as ReaderParts).properties.model.date1904;
+  }
+}
+
+/** A sheet's hidden rows and columns and merged ranges, complete once its rows have all been read. */
+export function layoutOf(worksheet: unknown): SheetLayout | undefined {
+  return (worksheet as { layout?: SheetLayout }).layout;
+}
+
+/** A sheet's XML on its way to exceljs's reader, its layout read from it as it passes. */
+async function* tapped(part: Readable, layout: SheetLayout): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of part) {
+      layout.scan(chunk as Buffer);
+      yield chunk as Buffer;
+    }
+  } finally {
+    part.destroy();
   }
 }
 
@@ -261,20 +365,19 @@ async function readSharedStrings(part: Readable, limits: XlsxLimits): Promise<Sh
   return strings;
 }
 
-/** A style as exceljs's sheet reader needs it: whether its number format is a date's (dates are numbers so formatted). */
-const DATE_STYLE = { numFmt: "yyyy-mm-dd" };
+/** A style of no date format: exceljs reads its numbers as numbers. */
 const PLAIN_STYLE = {};
 
 /**
- * The cell formats of the styles part, as far as reading values goes: for each, whether its number format is a
- * date's (exceljs's test, on the format the cell's style names, its own or built in). At most Excel's number of
- * formats.
+ * The cell formats of the styles part, as far as reading values goes: for each, its number format when that is a
+ * date's or a time's (exceljs's test, on the format the cell's style names, its own or built in), which exceljs then
+ * reads as a date and the import shows as the cell does (date-format.ts). At most Excel's number of formats.
  */
 class NumberFormats {
   /** Each cell format's number format id, by the index a cell's "s" gives. */
   readonly formats: number[] = [];
-  /** The workbook's own number formats: whether each is a date's. */
-  readonly custom = new Map<number, boolean>();
+  /** The workbook's own number formats: the code of each date's or time's, null for the others. */
+  readonly custom = new Map<number, string | null>();
 
   /** Each cell format's style once worked out (every cell asks). */
   private readonly styles: ({ numFmt?: string } | undefined)[] = [];
@@ -284,9 +387,16 @@ class NumberFormats {
     if (known) return known;
     const numFmtId = this.formats[id];
     if (numFmtId === undefined) return null;
-    const date = !!numFmtId && (this.custom.get(numFmtId) ?? excelUtils.isDateFmt(NumFmtXform.getDefaultFmtCode(numFmtId)));
-    return (this.styles[id] = date ? DATE_STYLE : PLAIN_STYLE);
+    const code = this.custom.has(numFmtId) ? this.custom.get(numFmtId) : builtInDateFormat(numFmtId);
+    return (this.styles[id] = code ? { numFmt: code } : PLAIN_STYLE);
   }
+}
+
+/** A built-in number format's code when it shows a date or a time. */
+function builtInDateFormat(numFmtId: number): string | null {
+  if (!numFmtId) return null;
+  const code = BUILT_IN_DATE_FORMATS.get(numFmtId) ?? NumFmtXform.getDefaultFmtCode(numFmtId);
+  return excelUtils.isDateFmt(code) ? code! : null;
 }
 
 async function readNumberFormats(part: Readable): Promise<NumberFormats> {
@@ -308,8 +418,12 @@ async function readNumberFormats(part: Readable): Promise<NumberFormats> {
       if ((name === "xf" ? formats.formats.length : numFmts++) >= EXCEL_MAX_CELL_FORMATS) throw refusals.cellFormats();
       const id = parseInt(attributes.numFmtId ?? "", 10);
       if (name === "xf") formats.formats.push(id);
-      // As exceljs reads a format: backslash escapes removed; an empty one stands for none.
-      else if (attributes.formatCode) formats.custom.set(id, excelUtils.isDateFmt(attributes.formatCode.replace(/[\\](.)/g, "$1")));
+      else if (attributes.formatCode) {
+        // A date's as exceljs tests it, its backslash escapes removed (an empty one stands for none); kept with them
+        // for showing it, where "\\d" is a letter d.
+        const code = attributes.formatCode;
+        formats.custom.set(id, excelUtils.isDateFmt(code.replace(/[\\](.)/g, "$1")) ? code : null);
+      }
     }
   });
   return formats;

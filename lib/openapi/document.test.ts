@@ -215,7 +215,17 @@ describe("what a generated client gets from the document (issue 25)", () => {
     expect(Object.keys(saveConflict.properties!)).toEqual(["error", "conflicts"]);
     expect(JSON.stringify(saveConflict.properties!.conflicts)).toContain("#/components/schemas/Row");
     expect(Object.keys(errorSchema(`${rows}/{rowId}`, "patch", "409").properties!)).toEqual(["error", "data"]);
-    expect(Object.keys(errorSchema("/api/projects/{id}/datasets/{ds}/import", "post", "400").properties!)).toEqual(["error", "sheet", "row", "column"]);
+    expect(Object.keys(errorSchema("/api/projects/{id}/datasets/{ds}/import", "post", "400").properties!)).toEqual([
+      "error",
+      "sheet",
+      "row",
+      "column",
+      "problems",
+      "more",
+    ]);
+    expect(Object.keys(errorSchema("/api/projects/{id}/datasets/{ds}/import/{importId}/apply", "post", "400").properties!)).toEqual(
+      expect.arrayContaining(["error", "problems", "structure", "more"]),
+    );
     expect(Object.keys(errorSchema(rows, "post", "413").properties!)).toEqual(expect.arrayContaining(["error", "limit"]));
     const push = d.paths["/api/projects/{id}/pushes"]!.post!.responses["429"]!;
     expect(push.headers!["Retry-After"]!.schema).toMatchObject({ type: "integer" });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { datasetKeys } from "@/lib/datasets/registry";
+import { fileProblemSchema, structureProblemSchema } from "@/lib/datasets/import-schemas";
 import { flatRowSchema } from "@/lib/datasets/schemas";
 import { problemSchema } from "@/lib/midas/schemas";
 import { projectRoleSchema } from "@/lib/projects/schemas";
@@ -84,9 +85,14 @@ const midasConflict = z
 const importRefused = z
   .object({
     error,
-    sheet: z.string().optional().meta({ description: "The sheet (a CSV file's name) where the file cannot be read." }),
+    sheet: z.string().optional().meta({ description: "The sheet (a CSV file's name) where the file cannot be read (its first problem's)." }),
     row: z.number().int().optional().meta({ description: "The row, counted from 1 as the spreadsheet shows it." }),
     column: z.string().optional().meta({ description: "The column letter, as the spreadsheet shows it (A, B, ... AA)." }),
+    problems: z
+      .array(fileProblemSchema)
+      .optional()
+      .meta({ description: "Every problem of the file (the first 100; `more` counts the rest), each with its place. Nothing was kept." }),
+    more: z.number().int().optional().meta({ description: "How many problems are not listed." }),
   })
   .meta({ id: "ImportRefused" });
 
@@ -107,6 +113,16 @@ const valuesRefused = z
     more: z.number().int().optional().meta({ description: "How many refused values are not listed." }),
   })
   .meta({ id: "ValuesRefused" });
+
+/** A refused apply of an import: values their rows refuse, or what the file holds that is not part of the table. */
+const importApplyRefused = valuesRefused
+  .extend({
+    structure: z.array(structureProblemSchema).optional().meta({
+      description: 'What the file holds that is not part of the table, when the apply did not say `structure: "skip"` (the first 100; `more` counts the rest).',
+    }),
+    more: z.number().int().optional().meta({ description: "How many refused values, or things not part of the table, are not listed." }),
+  })
+  .meta({ id: "ImportApplyRefused" });
 
 const tooLarge = z
   .object({
@@ -144,13 +160,14 @@ const midasFailed = z
 const byOperation: Record<string, Partial<Record<number, z.ZodType>>> = {
   datasetsCreate: { 400: valuesRefused },
   datasetsEdit: { 400: valuesRefused, 409: rowConflict },
+  datasetsSetKind: { 400: valuesRefused, 409: rowConflict },
   datasetsSaveRows: { 400: valuesRefused, 409: rowsConflict },
   datasetsWriteRows: { 400: valuesRefused, 409: tablesConflict },
   datasetsCreateElement: { 400: valuesRefused },
   datasetsRemove: { 409: rowConflict },
   datasetsRestore: { 409: rowConflict },
   datasetsEditElement: { 400: valuesRefused, 409: rowConflict },
-  datasetsImportApply: { 400: valuesRefused, 409: rowsConflict },
+  datasetsImportApply: { 400: importApplyRefused, 409: rowsConflict },
   datasetsImportPreview: { 400: importRefused },
   datasetsRemoveColumn: { 409: columnNotEmpty },
   midasApply: { 409: midasConflict },

@@ -145,8 +145,8 @@ export const examples: Record<string, OperationExample> = {
     params: table,
     answer: {
       data: [
-        { ...row, kind: "length", unit: "m" },
-        { ...row13, kind: "length", unit: "m" },
+        { ...row, kind: "length", unit: "m", kindFrom: "template" },
+        { ...row13, kind: "length", unit: "m", kindFrom: "set" },
       ],
       columns: ["Item1", "Item2"],
     },
@@ -221,6 +221,7 @@ export const examples: Record<string, OperationExample> = {
           parameter: "PierHeight",
           changes: [{ column: "Item2", before: "9100", after: "9200" }],
           batchId: null,
+          renamed: null,
         },
         {
           version: 1,
@@ -234,9 +235,15 @@ export const examples: Record<string, OperationExample> = {
             { column: "Item1", before: "", after: "8500" },
           ],
           batchId: null,
+          renamed: null,
         },
       ],
     },
+  },
+  datasetsSetKind: {
+    params: { ...table, rowId: 12 },
+    body: { kind: "text", numbers: "keep", version: 5 },
+    answer: { data: { ...row, Version: 6, kind: "text", unit: "—", kindFrom: "set" } },
   },
   datasetsRestore: {
     params: { ...table, rowId: 12 },
@@ -258,6 +265,19 @@ export const examples: Record<string, OperationExample> = {
     answer: {
       events: [
         {
+          id: 312,
+          rowId: 13,
+          version: 3,
+          action: "edit",
+          userId: 7,
+          user: "Ada Lovelace",
+          at,
+          parameter: "SkewAngleAtBearing",
+          changes: [{ column: "Parameter", before: "SkewAngle", after: "SkewAngleAtBearing" }],
+          batchId: null,
+          renamed: { from: "SkewAngle", to: "SkewAngleAtBearing" },
+        },
+        {
           id: 311,
           rowId: 12,
           version: 5,
@@ -268,6 +288,7 @@ export const examples: Record<string, OperationExample> = {
           parameter: "PierHeight",
           changes: [{ column: "Item2", before: "9100", after: "9200" }],
           batchId: null,
+          renamed: null,
         },
       ],
     },
@@ -288,6 +309,19 @@ export const examples: Record<string, OperationExample> = {
       sheet: "Revit_Pier Data",
       basedOn: { exportedAt: at, rows: 2 },
       numbers: { decimal: "point", read: 0, example: null },
+      structure: {
+        total: 1,
+        listed: [
+          {
+            kind: "title",
+            sheet: "Revit_Pier Data",
+            row: 1,
+            column: "A",
+            what: '"Bridge 7, piers" is above the header row (row 2): a title, not part of the table.',
+          },
+        ],
+      },
+      trimmed: { total: 1, listed: [{ row: 3, column: "E", header: "Item2", parameter: "PierHeight", text: "9.300 ", as: "9.300" }] },
       added: [{ parameter: "PierCapDepth", values: { Item1: "1.200", Item2: "1.200" } }],
       changed: [{ id: 12, parameter: "PierHeight", version: 5, cells: [{ column: "Item2", before: "9.200", after: "9.300" }] }],
       missing: [],
@@ -295,7 +329,7 @@ export const examples: Record<string, OperationExample> = {
       newColumns: [],
     },
   },
-  datasetsImportApply: { params: { ...table, importId }, body: { removeMissing: false }, answer: { added: 1, changed: 1, removed: 0 } },
+  datasetsImportApply: { params: { ...table, importId }, body: { removeMissing: false, structure: "skip" }, answer: { added: 1, changed: 1, removed: 0 } },
   datasetsRemoveColumn: { params: { ...table, name: "Item9" }, answer: ok },
   datasetsFetchAll: { params: { ds: "pier" }, answer: { data: [row, row13] } },
   datasetsCreateElement: {
@@ -316,7 +350,15 @@ export const examples: Record<string, OperationExample> = {
     body: { dataset: "pier" },
     answer: {
       added: [{ Id: 14, Parameter: "PierCapDepth", Item1: "1.200", Item2: "1.200" }],
-      changed: [{ id: 12, parameter: "PierHeight", cells: [{ column: "Item2", before: "9100", after: "9200" }] }],
+      changed: [
+        { id: 12, parameter: "PierHeight", cells: [{ column: "Item2", before: "9100", after: "9200" }], renamed: null },
+        {
+          id: 13,
+          parameter: "SkewAngleAtBearing",
+          cells: [{ column: "Parameter", before: "SkewAngle", after: "SkewAngleAtBearing" }],
+          renamed: { from: "SkewAngle", to: "SkewAngleAtBearing" },
+        },
+      ],
       removed: [],
       baselineAt: "2026-03-03T11:02:40.000Z",
       recipients: [{ clientName: "Pontifex for Revit", revitVersion: "2025", document: "Bridge 7.rvt", tokenName: "Workstation 3" }],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { datasetParams } from "@/lib/datasets/route-params";
+import { renamedSchema } from "@/lib/datasets/schemas";
 import { endpoint } from "@/lib/http/contract";
 import { revitRoutes } from "./api";
 import { projectParams } from "@/lib/projects/schemas";
@@ -72,7 +73,12 @@ export const revitEndpoints = {
     response: z.object({
       added: z.array(previewRow),
       changed: z.array(
-        z.object({ id: z.number().int(), parameter: z.string(), cells: z.array(z.object({ column: z.string(), before: z.string(), after: z.string() })) }),
+        z.object({
+          id: z.number().int(),
+          parameter: z.string(),
+          cells: z.array(z.object({ column: z.string(), before: z.string(), after: z.string() })),
+          renamed: renamedSchema,
+        }),
       ),
       removed: z.array(previewRow),
       baselineAt: z.string().nullable(),

@@ -243,7 +243,7 @@ describe("the Midas tables", () => {
       200,
     );
     // The same rows; the project API's also say each row's kind and unit (the spec's fetch-all keeps its shape).
-    expect(legacy.data).toEqual(projectRows.map(({ kind: _kind, unit: _unit, ...row }) => row));
+    expect(legacy.data).toEqual(projectRows.map(({ kind: _kind, unit: _unit, kindFrom: _from, ...row }) => row));
     const target = projectRows.find((r) => r.Parameter === "CantileverTipThickness")!;
     const edited = await expectJson<{ data: Row }>(
       await owner.client.post(legacyEdit.POST, "/api/database/midaspsc/edit-element", {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseCsv, toCsv } from "@/lib/datasets/csv";
+import { columnFromHeader } from "@/lib/datasets/item-labels";
 import { demoTables } from "@/lib/demo/seed-data";
 import { useTestDatabase } from "@/test/database";
 import { expectJson } from "@/test/http";
@@ -42,7 +43,8 @@ const german = (records: string[][]) =>
     ";",
   );
 const set = (records: string[][], parameter: string, column: string, value: string) => {
-  const c = records[0]!.indexOf(column);
+  // The demo table's PierName heads the columns "Item1 · P1", ...
+  const c = records[0]!.findIndex((header) => columnFromHeader(header) === column);
   records.find((r) => r[records[0]!.indexOf("Parameter")] === parameter)![c] = value;
 };
 

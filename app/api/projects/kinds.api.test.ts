@@ -4,6 +4,7 @@ import * as createElement from "@/app/api/database/[ds]/create-element/route";
 import { useTestDatabase } from "@/test/database";
 import { expectJson } from "@/test/http";
 import { signedInClient } from "@/test/session";
+import * as kind from "./[id]/datasets/[ds]/rows/[rowId]/kind/route";
 import * as row from "./[id]/datasets/[ds]/rows/[rowId]/route";
 import * as rows from "./[id]/datasets/[ds]/rows/route";
 import * as batch from "./[id]/datasets/batch/route";
@@ -92,5 +93,82 @@ describe("a row's kind decides what it takes", () => {
     );
     expect(saved.data).not.toHaveProperty("kind");
     expect(saved.data.Item1).toBe("12.000");
+  });
+});
+
+describe("the kind its engineers set for a row", () => {
+  const setKind = (rowId: number | string, body: Record<string, unknown>, client = alice.client) =>
+    client.call(kind.PUT, "", { method: "PUT", params: { ...at().params, rowId: String(rowId) }, body });
+  const find = async (parameter: string) => (await list()).find((r) => r.Parameter === parameter)!;
+
+  it("wins over the template and the name: checks, unit and where it came from; null goes back to the name's", async () => {
+    const made = (await expectJson<{ data: Row }>(await create({ Parameter: "BearingRemarks", Item1: "12.5" }), 201)).data;
+    expect(await find("BearingRemarks")).toMatchObject({ kind: "text", unit: "—", kindFrom: "name" });
+    const set = await expectJson<{ data: Row }>(await setKind(made.Id!, { kind: "force", version: made.Version }), 200);
+    expect(set.data).toMatchObject({
+      Parameter: "BearingRemarks",
+      Item1: "12.5",
+      kind: "force",
+      unit: "kN",
+      kindFrom: "set",
+      Version: Number(made.Version) + 1,
+    });
+    expect(await find("BearingRemarks")).toMatchObject({ kind: "force", unit: "kN", kindFrom: "set" });
+    // A force row now refuses what a text row took.
+    const refused = await expectJson<Refused>(
+      await alice.client.call(row.PATCH, "", { method: "PATCH", params: { ...at().params, rowId: String(made.Id) }, body: { data: { Item2: "TBC" } } }),
+      400,
+    );
+    expect(refused.problems[0]).toMatchObject({ parameter: "BearingRemarks", column: "Item2", problem: "is not a number (a force row takes numbers only)" });
+    const back = await expectJson<{ data: Row }>(await setKind(made.Id!, { kind: null, version: set.data.Version }), 200);
+    expect(back.data).toMatchObject({ kind: "text", kindFrom: "name" });
+  });
+
+  it('"free text" lets a numeric row hold notes; a kind its values do not fit is refused naming each cell', async () => {
+    const made = (await expectJson<{ data: Row }>(await create({ Parameter: "DeckThickness", Item1: "0.25" }), 201)).data;
+    const text = await expectJson<{ data: Row }>(await setKind(made.Id!, { kind: "text", version: made.Version }), 200);
+    const noted = await alice.client.call(row.PATCH, "", {
+      method: "PATCH",
+      params: { ...at().params, rowId: String(made.Id) },
+      body: { data: { Item2: "TBC by geotech", Version: text.data.Version } },
+    });
+    const withNote = (await expectJson<{ data: Row }>(noted, 200)).data;
+    const refused = await expectJson<Refused>(await setKind(made.Id!, { kind: "length", version: withNote.Version }), 400);
+    expect(refused.problems).toEqual([
+      { parameter: "DeckThickness", column: "Item2", value: "TBC by geotech", problem: "is not a number (a length row takes numbers only)" },
+    ]);
+    expect(await find("DeckThickness")).toMatchObject({ kind: "text", kindFrom: "set", Version: withNote.Version });
+  });
+
+  it("across the angle rule: kept numbers are stored as they are, converted ones as what they showed", async () => {
+    const made = (await expectJson<{ data: Row }>(await create({ Parameter: "PlanSkew", Item1: "30", Item2: "" }), 201)).data;
+    // Kept: 30 becomes 30 radians (1718.87 degrees on screen).
+    const kept = await expectJson<{ data: Row }>(await setKind(made.Id!, { kind: "angle", numbers: "keep", version: made.Version }), 200);
+    expect(kept.data).toMatchObject({ Item1: "30", kind: "angle", unit: "rad" });
+    // Converted back: the row shows 1718.87 now, so it stores 1718.87323954 (degrees as a plain number) when it stops being an angle.
+    const plain = await expectJson<{ data: Row }>(await setKind(made.Id!, { kind: "number", numbers: "convert", version: kept.data.Version }), 200);
+    expect(Number(plain.data.Item1)).toBeCloseTo((30 * 180) / Math.PI, 8);
+    // Converted into an angle: 30 (degrees meant) is stored as pi/6 radians.
+    const again = await expectJson<{ data: Row }>(await setKind(made.Id!, { kind: null, version: plain.data.Version }), 200);
+    await alice.client.call(row.PATCH, "", {
+      method: "PATCH",
+      params: { ...at().params, rowId: String(made.Id) },
+      body: { data: { Item1: "30", Version: again.data.Version } },
+    });
+    const current = await find("PlanSkew");
+    const angle = await expectJson<{ data: Row }>(await setKind(made.Id!, { kind: "angle", numbers: "convert", version: current.Version }), 200);
+    expect(Number(angle.data.Item1)).toBeCloseTo(Math.PI / 6, 12);
+    expect(angle.data.Item2 ?? "").toBe("");
+  });
+
+  it("a stale Version is 409 with the row as it is now; a viewer may not set kinds", async () => {
+    const made = (await expectJson<{ data: Row }>(await create({ Parameter: "CapWidth", Item1: "2.4" }), 201)).data;
+    const conflict = await expectJson<{ error: string; data: Row }>(await setKind(made.Id!, { kind: "text", version: Number(made.Version) + 5 }), 409);
+    expect(conflict.data).toMatchObject({ Parameter: "CapWidth", Version: made.Version });
+    const viewer = await signedInClient("kinds-viewer");
+    const { joinProject } = await import("@/test/session");
+    await joinProject(viewer.userId, alice.projectId, "viewer");
+    expect((await setKind(made.Id!, { kind: "text", version: made.Version }, viewer.client)).status).toBe(403);
+    expect(await find("CapWidth")).toMatchObject({ kind: "length", kindFrom: "name" });
   });
 });

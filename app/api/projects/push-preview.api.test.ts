@@ -112,7 +112,7 @@ describe("the preview before a push", () => {
         200,
       );
       const changed = await previewOf(me.client, { dataset: "pier" });
-      expect(changed.changed).toEqual([{ id: pier.Id, parameter: "PierHeight", cells: [{ column: "Item2", before: "13.1", after: "14.0" }] }]);
+      expect(changed.changed).toEqual([{ id: pier.Id, parameter: "PierHeight", cells: [{ column: "Item2", before: "13.1", after: "14.0" }], renamed: null }]);
       await pushAndWait({ dataset: "pier", parameter: "PierHeight" });
       expect((await previewOf(me.client, { dataset: "pier" })).changed).toEqual([]);
     } finally {

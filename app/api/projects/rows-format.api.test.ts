@@ -2,6 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as fetchAll from "@/app/api/database/[ds]/fetch-all/route";
 import { type ColumnsAnswer, decodeRows } from "@/lib/datasets/compact";
+import { carriedKind } from "@/lib/datasets/kinds";
 import { useTestDatabase } from "@/test/database";
 import { expectJson } from "@/test/http";
 import { signedInClient } from "@/test/session";
@@ -44,9 +45,14 @@ describe("GET .../rows?format=columns (the table screen's own answer)", () => {
     };
     expect(compact.fields).toEqual(["Id", "Parameter", "CreatedAt", "UpdatedAt", "Version"]);
     expect(new Set(compact.columns)).toEqual(new Set(plain.columns));
-    expect(decodeRows(compact)).toEqual(plain.data.map(({ kind: _kind, unit: _unit, ...row }) => row));
-    // Each row's kind and unit: on the row in the plain answer, beside the rows in the compact one.
-    expect(compact.kinds).toEqual(plain.data.map((row) => [row.kind, row.unit]));
+    const decoded = decodeRows(compact);
+    // The decoded rows carry their kinds under a symbol, not as columns: their keys and values are the plain rows'.
+    expect(decoded.map((row) => ({ ...Object.fromEntries(Object.entries(row)) }))).toEqual(
+      plain.data.map(({ kind: _kind, unit: _unit, kindFrom: _from, ...row }) => row),
+    );
+    // Each row's kind, unit and where the kind came from: on the row in the plain answer, beside the rows in the compact one.
+    expect(compact.kinds).toEqual(plain.data.map((row) => [row.kind, row.unit, row.kindFrom]));
+    expect(decoded.map((row) => carriedKind(row))).toEqual(plain.data.map((row) => ({ kind: row.kind, unit: row.unit, from: row.kindFrom })));
     // Item names are short, values three-decimal texts: about half the bytes.
     expect(JSON.stringify(compact).length / JSON.stringify(plain).length).toBeLessThan(0.6);
   });

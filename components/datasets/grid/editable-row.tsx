@@ -20,6 +20,7 @@ export function EditableRow({
   onChange,
   onSave,
   onExit,
+  kind,
 }: {
   draft: Draft;
   conflicts: Map<string, string> | null;
@@ -32,6 +33,8 @@ export function EditableRow({
   onChange: (draft: Draft) => void;
   onSave: () => void;
   onExit: () => void;
+  /** Opens the row's kind (an existing row only); its label is the row's unit or kind. */
+  kind?: { label: string; onOpen: () => void };
 }) {
   const parameterInput = useRef<HTMLInputElement>(null);
   // Focused in the frame after the row is drawn: focusing lays out the whole grid, and the engineer should see the row first.
@@ -40,6 +43,8 @@ export function EditableRow({
     return () => cancelAnimationFrame(frame);
   }, []);
   const name = draft.parameter || (isNew ? "new row" : "row");
+  // The kind changes the row's version: set it between edits, not in the middle of one.
+  const touched = draft.parameter !== draft.storedParameter || Object.values(draft.cells).some((cell) => cell.touched);
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === "Enter") {
       event.preventDefault();
@@ -85,6 +90,19 @@ export function EditableRow({
           disabled={busy}
           onChange={(e) => onChange({ ...draft, parameter: e.target.value })}
         />
+        {kind && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-0.5 h-8 shrink-0 px-1.5 text-xs text-muted-foreground"
+            aria-label={`Kind of ${draft.storedParameter}`}
+            title={touched ? "Save or exit this row's changes first" : "Kind and unit of this row"}
+            disabled={busy || touched}
+            onClick={kind.onOpen}
+          >
+            {kind.label}
+          </Button>
+        )}
       </div>
       {span.padLeft > 0 && <div aria-hidden="true" className="shrink-0 border-b" style={{ width: span.padLeft }} />}
       {span.shownColumns.map((column) => {

@@ -22,9 +22,10 @@ export function FirstScreenRows({ screen }: { screen: FirstScreen }) {
         <div className={cn(cellClass, "w-[var(--parameter-narrow)] border-r md:w-[var(--parameter-wide)]")} style={widths}>
           Parameter
         </div>
-        {screen.columns.map((column) => (
+        {screen.columns.map((column, i) => (
           <div key={column} className={cellClass} style={{ width: VALUE_WIDTH }}>
-            {column}
+            {/* "Item1 · P1", as the grid's header will show it: the page does not shift when the grid takes over. */}
+            <span className="truncate">{screen.headers[i] ?? column}</span>
           </div>
         ))}
       </div>

@@ -1,27 +1,35 @@
 "use client";
 
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
+import { ITEM_LABEL_SEPARATOR } from "@/lib/datasets/item-labels";
 import { cn } from "@/lib/utils";
 import { type ColumnSpan, HEADER_HEIGHT, type Layout, VALUE_WIDTH } from "./features";
 
 type Sorted = false | "asc" | "desc";
 
-/** The sticky header row: each column sorts on click; Id and Parameter stay at the left, Actions at the right. */
+/**
+ * The sticky header row: each column sorts on click; Id and Parameter stay at the left, Actions at the right. A value
+ * column a row of the table names shows that name after its own: "Item1 · P1".
+ */
 export function GridHeader({
   layout,
   span,
   width,
+  names,
   sortedOf,
   onSort,
 }: {
   layout: Layout;
   span: ColumnSpan;
   width: number;
+  /** What each value column stands for (lib/datasets/item-labels.ts), found once per change of the rows. */
+  names: ReadonlyMap<string, string>;
   sortedOf: (id: string) => Sorted;
   onSort: (id: string, event: React.MouseEvent) => void;
 }) {
-  const cell = (id: string, label: string, w: number, className?: string, style?: React.CSSProperties) => {
+  const cell = (id: string, label: string, w: number, className?: string, style?: React.CSSProperties, name?: string) => {
     const sorted = sortedOf(id);
+    const full = name ? `${label}${ITEM_LABEL_SEPARATOR}${name}` : label;
     return (
       <div
         key={id}
@@ -34,9 +42,17 @@ export function GridHeader({
           type="button"
           className="flex h-full w-full items-center gap-1 truncate px-2 text-left text-xs font-semibold hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
           onClick={(event) => onSort(id, event)}
-          title={`Sort by ${label}`}
+          title={`Sort by ${full}`}
         >
-          <span className="truncate">{label}</span>
+          <span className="truncate">
+            {label}
+            {name && (
+              <span className="font-normal text-muted-foreground">
+                {ITEM_LABEL_SEPARATOR}
+                {name}
+              </span>
+            )}
+          </span>
           {sorted === "asc" ? (
             <ArrowUpIcon aria-hidden="true" className="size-3.5" />
           ) : sorted === "desc" ? (
@@ -54,7 +70,7 @@ export function GridHeader({
         {layout.id > 0 && cell("Id", "Id", layout.id, "", { position: "sticky", left: 0, zIndex: 2 })}
         {cell("Parameter", "Parameter", layout.parameter, "border-r", { position: "sticky", left: layout.id, zIndex: 2 })}
         {span.padLeft > 0 && <div aria-hidden="true" className="shrink-0 border-b bg-muted" style={{ width: span.padLeft }} />}
-        {span.shownColumns.map((column) => cell(column, column, VALUE_WIDTH))}
+        {span.shownColumns.map((column) => cell(column, column, VALUE_WIDTH, undefined, undefined, names.get(column)))}
         {span.padRight > 0 && <div aria-hidden="true" className="shrink-0 border-b bg-muted" style={{ width: span.padRight }} />}
         <div
           role="columnheader"

@@ -4,7 +4,9 @@ import { type ColumnFiltersState, type SortingState, useTable } from "@tanstack/
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Row } from "@/lib/datasets/columns";
 import type { Draft } from "@/lib/datasets/draft";
-import { kindAndUnitFromName, unitLabel } from "@/lib/datasets/kinds";
+import { itemNames } from "@/lib/datasets/item-labels";
+import { carriedKind, kindAndUnitFromName, kindLabel, unitLabel } from "@/lib/datasets/kinds";
+import type { DatasetKey } from "@/lib/datasets/registry";
 import {
   type CellEdit,
   clearRange,
@@ -27,6 +29,8 @@ import { type CellEvents, type RowActions, type RowSheetState, ViewRow } from ".
 
 /** What the one-row edit mode and the new row do; the screen implements them. */
 export type EditActions = {
+  /** Opens the kind of the row being edited. */
+  onKind: (row: Row) => void;
   onSave: () => void;
   onExit: () => void;
   onEditDraft: (draft: Draft) => void;
@@ -65,10 +69,15 @@ type ParameterGridProps = {
   rowNotes?: ReadonlyMap<number, React.ReactNode>;
   /** The unit shown beside each Parameter, by Parameter (from the server's answer); others by name. */
   units?: ReadonlyMap<string, string>;
+  /** The table (Model Setup's Item columns are not named by a row: lib/datasets/item-labels.ts). */
+  dataset?: DatasetKey;
 };
 
-/** A row's unit as the grid shows it: the server's, else by its name (a row added or renamed on this screen). */
-function unitOf(units: ReadonlyMap<string, string> | undefined, parameter: string): string {
+/** A row's unit as the grid shows it: the server's (the row's own kind), else by its name (a row added on this screen). */
+function unitOf(units: ReadonlyMap<string, string> | undefined, row: Row): string {
+  const carried = carriedKind(row);
+  if (carried) return unitLabel(carried);
+  const parameter = String(row.Parameter ?? "");
   return units?.get(parameter) ?? unitLabel(kindAndUnitFromName(parameter));
 }
 
@@ -101,11 +110,14 @@ export function ParameterGrid({
   canPush,
   rowNotes,
   units,
+  dataset,
 }: ParameterGridProps) {
   const layout = wide ? WIDE : NARROW;
   const [sorting, setSorting] = useState<SortingState>([{ id: "Id", desc: false }]);
   const columnFilters = useMemo<ColumnFiltersState>(() => (filter.trim() ? [{ id: "Parameter", value: filter.trim() }] : []), [filter]);
   const definitions = useMemo(() => tableColumns(columns), [columns]);
+  // What each Item column stands for ("Item1 · P1"): one pass over the rows when they change, not per render.
+  const names = useMemo(() => itemNames(rows, dataset), [rows, dataset]);
   const table = useTable({
     features,
     columns: definitions,
@@ -350,6 +362,7 @@ export function ParameterGrid({
         layout={layout}
         span={span}
         width={totalWidth}
+        names={names}
         sortedOf={(id) => table.getColumn(id)?.getIsSorted() ?? false}
         onSort={(id, event) => table.getColumn(id)?.getToggleSortingHandler()?.(event)}
       />
@@ -391,6 +404,7 @@ export function ParameterGrid({
                   onChange={actions.onEditDraft}
                   onSave={actions.onSave}
                   onExit={actions.onExit}
+                  kind={{ label: unitOf(units, row) || kindLabel(carriedKind(row)?.kind ?? "text"), onOpen: () => actions.onKind(row) }}
                 />
               </div>
             );
@@ -410,7 +424,7 @@ export function ParameterGrid({
               actions={actions}
               events={cellEvents}
               note={rowNotes?.get(Number(row.Id))}
-              unit={unitOf(units, String(row.Parameter ?? ""))}
+              unit={unitOf(units, row)}
             />
           );
         })}

@@ -4,7 +4,7 @@ import { HistoryIcon, PencilIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { memo, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { DisabledReason } from "@/components/ui/disabled-reason";
-import { displayValue, isAngleRow } from "@/lib/datasets/angles";
+import { displayValue, isAngle } from "@/lib/datasets/angles";
 import type { Row } from "@/lib/datasets/columns";
 import { cn } from "@/lib/utils";
 import { cellClass, type ColumnSpan, type Layout, UNIT_CLASS, VALUE_WIDTH } from "./features";
@@ -113,7 +113,7 @@ export const ViewRow = memo(function ViewRow({
   unit?: string;
 }) {
   const parameter = String(data.Parameter ?? "");
-  const angle = isAngleRow(parameter);
+  const angle = isAngle(data);
   const inRange = (col: number) => sheet.range !== null && col >= sheet.range.left && col <= sheet.range.right;
   const cellProps = (col: number) => ({
     role: "gridcell" as const,

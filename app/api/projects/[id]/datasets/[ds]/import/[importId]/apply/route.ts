@@ -5,5 +5,5 @@ import { route } from "@/lib/http/route";
 
 /** A previewed import written as one change (only by the user who previewed it). */
 export const POST = route(datasetsEndpoints.importApply, async ({ params, access, body, auth }) =>
-  applyImport(tableOf(access, params.ds), params.importId, body.removeMissing ?? false, auth.user.id),
+  applyImport(tableOf(access, params.ds), params.importId, { removeMissing: body.removeMissing ?? false, structure: body.structure ?? "refuse" }, auth.user.id),
 );

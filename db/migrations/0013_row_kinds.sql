@@ -1,0 +1,1 @@
+ALTER TABLE "parameter_rows" ADD COLUMN "kind" text;
