@@ -8,6 +8,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/
 import { DisabledReason } from "@/components/ui/disabled-reason";
 import { datasetsApi } from "@/lib/datasets/api";
 import { displayValue, isAngleRow } from "@/lib/datasets/angles";
+import { carriedKind } from "@/lib/datasets/kinds";
 import type { Row } from "@/lib/datasets/columns";
 import { cellsBesideRename, renameText } from "@/lib/datasets/rename-entries";
 import { callApi, type ResponseOf } from "@/lib/http/contract";
@@ -24,11 +25,12 @@ export function actionWord(entry: Pick<Version, "action" | "renamed">): string {
 export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The cells a version changed, as the screen shows them (angles in degrees); a rename first, said as one. */
-export function ChangedCells({ version }: { version: Pick<Version, "parameter" | "changes" | "renamed"> }) {
+export function ChangedCells({ version, angle: setAngle }: { version: Pick<Version, "parameter" | "changes" | "renamed">; angle?: boolean }) {
   const { renamed } = version;
   const cells = cellsBesideRename(version.changes, renamed);
   if (cells.length === 0 && !renamed) return null;
-  const angle = isAngleRow(version.parameter);
+  // A kind its engineers set holds for every version; otherwise each version reads by the name it had.
+  const angle = setAngle ?? isAngleRow(version.parameter);
   const show = (column: string, value: string) => (column === "Parameter" ? value : displayValue(value, angle));
   return (
     <ul className="grid gap-0.5 text-xs" data-testid="changed-cells">
@@ -67,6 +69,8 @@ export function RowHistory({
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [busy, setBusy] = useState(false);
   const rowId = row ? Number(row.Id) : null;
+  const carried = row ? carriedKind(row) : undefined;
+  const setKind = carried?.from === "set" ? carried : undefined;
 
   useEffect(() => {
     if (rowId === null) return;
@@ -114,7 +118,7 @@ export function RowHistory({
                 </span>
                 <span className="text-xs text-muted-foreground">{when(v.at)}</span>
               </div>
-              <ChangedCells version={v} />
+              <ChangedCells version={v} angle={setKind ? setKind.kind === "angle" : undefined} />
               {i > 0 && v.action !== "delete" && (
                 <div>
                   <DisabledReason reason={readOnly}>

@@ -5,6 +5,7 @@ import { toast } from "@/components/ui/toast";
 import { datasetsApi } from "@/lib/datasets/api";
 import type { Row } from "@/lib/datasets/columns";
 import { type CellEdit, editsToChanges, type RowChange } from "@/lib/datasets/sheet";
+import { problemsMessage, refusedValues } from "@/lib/datasets/value-problems";
 import type { RowsConflict } from "@/lib/openapi/errors";
 import { callApi } from "@/lib/http/contract";
 
@@ -69,6 +70,12 @@ export function useTableEdits(projectId: number, dataset: string, rows: readonly
       // Values stored as given (a rename across the angle rule that converts its numbers), over the edits' own.
       const changes = editsToChanges(rows, edits).map((c) => (converted?.has(c.id) ? { ...c, data: { ...c.data, ...converted.get(c.id) } } : c));
       if (changes.length === 0) return true;
+      // A value its row cannot take is refused here, in the server's words, before anything is sent.
+      const refused = refusedValues(rows, changes);
+      if (refused.length > 0) {
+        toast.error(problemsMessage(refused));
+        return false;
+      }
       const byId = new Map(rows.map((r) => [Number(r.Id), r]));
       const saved = await saveChanges(changes);
       if (!saved) return false;
