@@ -51,6 +51,10 @@ export const rateLimits = pgTable("rate_limits", {
 export const projects = pgTable("projects", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   name: text("name").notNull(),
+  /** Where the project's MIDAS model file is saved (C:\Bridges\Demo Viaduct.mcb): the first save of a model is SAVEAS to it. */
+  midasModelPath: text("midas_model_path"),
+  /** The path the model MIDAS holds was last saved as through SAVEAS (null: not yet): later saves are SAVE. */
+  midasSavedAs: text("midas_saved_as"),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });

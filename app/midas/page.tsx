@@ -5,6 +5,7 @@ import { NoProject } from "@/components/projects/no-project";
 import { requireUser } from "@/lib/auth/current-user";
 import { datasets } from "@/lib/datasets/registry";
 import { findConnection } from "@/lib/midas/connection";
+import { projectModelFile } from "@/lib/midas/model-file";
 import { loadProjectTables, projectRuns } from "@/lib/midas/runs";
 import { midasDatasetKeys } from "@/lib/midas/tables";
 import { validateMidasTables } from "@/lib/midas/validate";
@@ -23,11 +24,12 @@ export default async function CreateMidasPage() {
   }
   if (!page.current) return <NoProject title={tool.label} projects={page.projects} />;
   const project = page.current;
-  const [connection, { tables }, runs, analysisReason] = await Promise.all([
+  const [connection, { tables }, runs, analysisReason, modelFile] = await Promise.all([
     findConnection(page.user.id),
     loadProjectTables(project.id),
     projectRuns(project.id),
     runAnalysisReason(page.user.id, project),
+    projectModelFile(project.id),
   ]);
   const titles = Object.fromEntries(midasDatasetKeys.map((key) => [key, datasets[key].title]));
   return (
@@ -35,6 +37,7 @@ export default async function CreateMidasPage() {
       key={project.id}
       project={project}
       connection={connection && { baseUrl: connection.baseUrl, keyLast4: connection.keyLast4 }}
+      modelPath={modelFile.modelPath}
       problems={validateMidasTables(tables)}
       titles={titles}
       running={runs.find((r) => r.finishedAt === null) ?? null}

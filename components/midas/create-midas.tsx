@@ -18,6 +18,7 @@ import { refusal } from "@/lib/projects/roles";
 import { ACTION_TEXT, formatWhen } from "./format";
 import { OutcomeBadge } from "./outcome-badge";
 import { type Problem, ProblemList } from "./problem-list";
+import { ModelFile } from "./model-file";
 import { RunAnalysis } from "./run-analysis";
 
 // The preview and outcome tables load when there is something to show.
@@ -30,6 +31,8 @@ type RunSummary = ResponseOf<typeof midasApi.runs>["runs"][number];
 
 export type CreateMidasProps = {
   project: ProjectAccess;
+  /** Where MIDAS saves the project's model (null: not set yet). */
+  modelPath?: string | null;
   connection: { baseUrl: string; keyLast4: string } | null;
   problems: Problem[];
   titles: Record<string, string>;
@@ -59,7 +62,17 @@ function who(run: RunSummary): string {
  * Preview (what would change in MIDAS), and Apply with its progress and the
  * outcome per MIDAS table. The server makes every MIDAS call.
  */
-export function CreateMidas({ project, connection, problems, titles, running, lastRun, analysisReason = null, lastAnalysis = null }: CreateMidasProps) {
+export function CreateMidas({
+  project,
+  connection,
+  modelPath = null,
+  problems,
+  titles,
+  running,
+  lastRun,
+  analysisReason = null,
+  lastAnalysis = null,
+}: CreateMidasProps) {
   const router = useRouter();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -187,6 +200,9 @@ export function CreateMidas({ project, connection, problems, titles, running, la
               to preview and apply.
             </p>
           )}
+          <div className="mt-4">
+            <ModelFile projectId={project.id} initial={modelPath} readOnly={readOnly} />
+          </div>
         </CardContent>
       </Card>
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Database, db as defaultDb, postgresErrorCode } from "../client";
-import { type MidasRun, type MidasRunKind, midasConnections, midasResults, midasRuns, type ResultsSource, users } from "../schema";
+import { type MidasRun, type MidasRunKind, midasConnections, midasResults, midasRuns, projects, type ResultsSource, users } from "../schema";
 
 // ---------------------------------------------------------------- connections
 
@@ -31,6 +31,35 @@ export async function saveMidasConnection(
 export async function deleteMidasConnection(userId: number, db: Database = defaultDb()): Promise<boolean> {
   const rows = await db.delete(midasConnections).where(eq(midasConnections.userId, userId)).returning({ userId: midasConnections.userId });
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- model file
+
+export type ModelFile = { modelPath: string | null; savedAs: string | null };
+
+/** Where a project's MIDAS model is saved, and the path the model MIDAS holds was last saved as (undefined: no such project). */
+export async function findModelFile(projectId: number, db: Database = defaultDb()): Promise<ModelFile | undefined> {
+  const [row] = await db
+    .select({ modelPath: projects.midasModelPath, savedAs: projects.midasSavedAs })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return row;
+}
+
+/** Sets a project's model path (null: none); a new path's first save is a SAVEAS again. */
+export async function setModelPath(projectId: number, modelPath: string | null, db: Database = defaultDb()): Promise<ModelFile | undefined> {
+  const [row] = await db
+    .update(projects)
+    .set({ midasModelPath: modelPath, midasSavedAs: sql`CASE WHEN ${projects.midasSavedAs} = ${modelPath} THEN ${projects.midasSavedAs} ELSE NULL END` })
+    .where(eq(projects.id, projectId))
+    .returning({ modelPath: projects.midasModelPath, savedAs: projects.midasSavedAs });
+  return row;
+}
+
+/** Records that the model MIDAS holds was saved as `path` (SAVEAS answered). */
+export async function markSavedAs(projectId: number, path: string, db: Database = defaultDb()): Promise<void> {
+  await db.update(projects).set({ midasSavedAs: path }).where(eq(projects.id, projectId));
 }
 
 // ---------------------------------------------------------------- runs

@@ -200,6 +200,8 @@ export const footbridgeTables: Record<RevitDatasetKey, () => SeedRow[]> = {
 export const DEMO_EMAIL = "demo@pontifex.dev";
 export const DEMO_PASSWORD = "pontifex-demo";
 export const DEMO_PROJECT = "Demo Viaduct";
+/** Where MIDAS Civil NX saves the demo project's model (an example path on the engineer's workstation). */
+export const DEMO_MODEL_PATH = "C:\\Bridges\\Demo Viaduct.mcb";
 /** The second demo account: owner of "Demo Footbridge". */
 export const LEAD_EMAIL = "lead@pontifex.dev";
 export const LEAD_PASSWORD = "pontifex-lead";

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { findModelFile, setModelPath } from "@/db/queries/midas";
 import { insertMember, insertProject, listUserProjects, renameProject, setCurrentProject } from "@/db/queries/projects";
 import { countRows } from "@/db/queries/rows";
 import { insertRows } from "@/db/queries/rows-copy";
@@ -12,6 +13,7 @@ import { midasDatasetKeys, templateRows } from "@/lib/midas/tables";
 import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
+  DEMO_MODEL_PATH,
   DEMO_PROJECT,
   demoTables,
   FOOTBRIDGE_PROJECT,
@@ -60,6 +62,9 @@ export async function seedDemo(db: Database): Promise<boolean> {
   // The box girder alternative's analysis model: complete Midas tables, so Create Midas works out of the box.
   const midas = demoMidasTables();
   await fill(db, viaduct.id, Object.fromEntries(midasDatasetKeys.map((key) => [key, () => midas[key]])));
+  // Where MIDAS saves its model (the first save of an untitled model needs one: lib/midas/model-file.ts); kept if set.
+  const file = await findModelFile(viaduct.id, db);
+  if (!file?.modelPath) await setModelPath(viaduct.id, DEMO_MODEL_PATH, db);
 
   const lead = await account(db, LEAD_EMAIL, LEAD_PASSWORD, "Project", "Lead");
   const footbridge =

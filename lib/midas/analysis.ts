@@ -13,6 +13,7 @@ import { DomainError } from "@/lib/errors";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { MidasError } from "./client";
 import { midasClientFor, midasFailure } from "./connection";
+import { requireModelPath, saveProjectModel } from "./model-file";
 import { fetchResults, girderKeyPoints, MidasResultRequestError, type ResultContext, type ResultKind, resultKinds, type ResultTable } from "./results";
 import { filterCases, tableCases } from "./results-view";
 import { type BuildScheme, buildStatus, startRun } from "./runs";
@@ -86,11 +87,13 @@ export async function runProjectAnalysis(userId: number, project: ProjectAccess)
     throw new DomainError("conflict", BUILD_FIRST, { changedTables: status.changedTables });
   }
   const build = status.build;
+  const modelPath = await requireModelPath(project.id);
   const client = await midasClientFor(userId);
   const run = await startRun(userId, project, "analysis");
   const kinds: ResultKind[] = [];
   try {
-    await client.runAnalysis();
+    await saveProjectModel(client, project.id, modelPath);
+    await client.runAnalysis({ save: false });
     for (const kind of resultKinds) {
       await readAndStore(client, project.id, build, { analysisId: run.id, fetchedBy: userId, source: "analysis" }, kind);
       kinds.push(kind);

@@ -12,6 +12,8 @@ export const midasRoutes = {
   runs: { method: "GET", path: "/api/projects/{id}/midas/runs" },
   run: { method: "GET", path: "/api/projects/{id}/midas/runs/{runId}" },
   analysis: { method: "POST", path: "/api/projects/{id}/midas/analysis" },
+  settings: { method: "GET", path: "/api/projects/{id}/midas/settings" },
+  saveSettings: { method: "PUT", path: "/api/projects/{id}/midas/settings" },
   results: { method: "GET", path: "/api/projects/{id}/midas/results/{kind}" },
   refreshResults: { method: "POST", path: "/api/projects/{id}/midas/results/{kind}/refresh" },
 } as const;

@@ -126,11 +126,16 @@ describe("MidasClient against the simulator", () => {
     }
   });
 
-  it("saves before analysing, since Civil NX hangs on an unsaved model", async () => {
-    const c = client({ analysisTimeoutMs: 300 });
+  it("saves before analysing, since Civil NX hangs on an unsaved model; an untitled model's first save is SAVEAS", async () => {
+    const c = client({ analysisTimeoutMs: 300, timeoutMs: 300 });
     await c.post("NODE", { "700": { X: 0 } });
     const hung = await failure(c.runAnalysis({ save: false }));
     expect(hung.kind).toBe("timeout");
+    // Untitled: a SAVE would wait on Civil NX's save dialog; SAVEAS with a path titles the model.
+    sim.state.model.title = null;
+    expect((await failure(c.save())).message).toMatch(/MIDAS did not answer POST \/doc\/SAVE within 0.3 s/);
+    await c.save("C:\\Bridges\\Client test.mcb");
+    expect(sim.state.model.title).toBe("C:\\Bridges\\Client test.mcb");
     expect(await c.runAnalysis()).toEqual({ message: "The analysis completed successfully." });
     await c.delete("NODE", [700]);
   });

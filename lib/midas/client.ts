@@ -268,7 +268,10 @@ export class MidasClient {
     return this.write("DELETE", table, Object.fromEntries(ids.map((id) => [String(id), null])));
   }
 
-  /** POST /doc/SAVE, or /doc/SAVEAS with a path: Civil NX opens a dialog (and the API hangs) when it analyses an unsaved model. */
+  /**
+   * POST /doc/SAVE, or /doc/SAVEAS {"Argument": path}: Civil NX opens a dialog (and the API hangs) when it analyses an
+   * unsaved model, and when it saves an untitled one without a path (model-file.ts).
+   */
   async save(path?: string): Promise<void> {
     const body = await this.request("POST", path ? "/doc/SAVEAS" : "/doc/SAVE", { Argument: path ?? {} });
     const message = midasErrorText(body);

@@ -114,7 +114,7 @@ describe("fetchResults against the simulator", () => {
   let sim: MidasSimulator;
   let client: MidasClient;
   beforeAll(async () => {
-    sim = await startMidasSimulator({ key: "results-key" });
+    sim = await startMidasSimulator({ key: "results-key", title: "C:\\Bridges\\Results test.mcb" });
     client = new MidasClient({ baseUrl: sim.url, apiKey: "results-key" });
     await applyModel(client, built.model);
   });

@@ -209,3 +209,31 @@ export const resultsSchema = z
     keyPoints: z.array(z.object({ label: z.string(), chainage: z.number(), elem: z.number(), part: z.enum(["I", "J"]) })),
   })
   .meta({ id: "MidasResults" });
+
+/** Longest path Windows opens without the long-path prefix (MAX_PATH, 260 with its terminating NUL). */
+export const MAX_MODEL_PATH = 259;
+/** A Windows path: a drive (C:\\) or a share (\\\\server\\share\\), then folders and a file; none of <>:"/|?* or control characters after the drive. */
+const WINDOWS_PATH = /^(?:[A-Za-z]:\\|\\\\[^\\/:*?"<>|\x00-\x1f]+\\[^\\/:*?"<>|\x00-\x1f]+\\)(?:[^\\/:*?"<>|\x00-\x1f]+\\)*[^\\/:*?"<>|\x00-\x1f]+$/;
+
+/** PUT /api/projects/{id}/midas/settings: where the project's MIDAS model file is saved. */
+export const midasSettingsSchema = z.object({
+  modelPath: z
+    .string()
+    .trim()
+    .max(MAX_MODEL_PATH, { error: `The model file path is longer than Windows allows (${MAX_MODEL_PATH} characters).` })
+    .refine((path) => path === "" || WINDOWS_PATH.test(path), {
+      error: "The model file path must be a full Windows path, such as C:\\Bridges\\Demo Viaduct.mcb or \\\\server\\share\\Bridge 7.mcb.",
+    })
+    // .mcb and .mcbz as the official client checks them (Model.save), .mcbx as Civil NX 2026 writes it (docs/midas.md).
+    .refine((path) => path === "" || /\.mcb[xz]?$/i.test(path), { error: "The model file must be a MIDAS Civil model: its name ends in .mcbx, .mcb or .mcbz." })
+    .nullable()
+    .transform((path) => (path === "" ? null : path))
+    .meta({
+      description:
+        "Where MIDAS Civil NX saves the project's model (a full Windows path ending in .mcbx, .mcb or .mcbz, on the engineer's workstation); null or empty: none. The first save of the model is /doc/SAVEAS to it, later ones /doc/SAVE.",
+      example: "C:\\Bridges\\Demo Viaduct.mcb",
+    }),
+});
+export const midasSettingsAnswer = z.object({
+  modelPath: z.string().nullable().meta({ description: "Where the project's MIDAS model is saved (null: not set; Run analysis answers 409 until it is)." }),
+});

@@ -475,6 +475,8 @@ export const examples: Record<string, OperationExample> = {
       tables: [{ dataset: "midaspiles", title: "Piles", route: "/midas/midaspiles", builtFrom: 6, now: 6, changedSince: false }],
     },
   },
+  midasSettings: { params: { id: 1 }, answer: { modelPath: "C:\\Bridges\\Bridge 7.mcbx" } },
+  midasSaveSettings: { params: { id: 1 }, body: { modelPath: "C:\\Bridges\\Bridge 7.mcbx" }, answer: { modelPath: "C:\\Bridges\\Bridge 7.mcbx" } },
   midasAnalysis: { params: { id: 1 }, answer: { runId, outcome: "done", kinds: ["reaction", "bearing", "girder", "pile"] } },
   midasResults: { params: { id: 1, kind: "reaction" }, query: { cases: "DL,ULS1" }, answer: results, fileName: "Bridge 7 - MIDAS reactions - 2026-03-04.csv" },
   midasRefreshResults: { params: { id: 1, kind: "reaction" }, answer: { ...results, source: "refresh" } },

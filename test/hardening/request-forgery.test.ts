@@ -50,6 +50,7 @@ const GATE_ONLY = new Set([
   "/api/projects/[id]/datasets/[ds]/rows/[rowId]",
   "/api/projects/[id]/datasets/[ds]/rows/[rowId]/restore",
   "/api/projects/[id]/datasets/[ds]/rows/[rowId]/undelete",
+  "/api/projects/[id]/datasets/[ds]/rows/[rowId]/kind",
   "/api/projects/[id]/datasets/[ds]/columns/[name]",
   // Needs the server's live tables (server.ts starts them).
   "/api/projects/[id]/datasets/[ds]/presence",
@@ -110,6 +111,7 @@ function validBody(pattern: string): unknown {
     "/api/projects/[id]/datasets/[ds]/rows/[rowId]": { version: 1, values: { Item1: "forged" } },
     "/api/projects/[id]/datasets/[ds]/rows/[rowId]/restore": { version: 1 },
     "/api/projects/[id]/datasets/[ds]/rows/[rowId]/undelete": {},
+    "/api/projects/[id]/datasets/[ds]/rows/[rowId]/kind": { kind: "text", version: 1 },
     "/api/projects/[id]/datasets/[ds]/columns/[name]": {},
     "/api/projects/[id]/datasets/batch": { tables: [{ dataset: "pier", create: [{ data: { Parameter: "ForgedRow3", Item1: "x" } }] }] },
     "/api/projects/[id]/datasets/[ds]/presence": { client: "forgery-tab-1", editing: null },
@@ -118,6 +120,7 @@ function validBody(pattern: string): unknown {
     "/api/projects/[id]/midas/apply": {},
     "/api/projects/[id]/midas/analysis": {},
     "/api/projects/[id]/midas/preview": {},
+    "/api/projects/[id]/midas/settings": { modelPath: "C:\\Bridges\\Forged.mcb" },
     "/api/projects/[id]/pushes": { dataset: "pier" },
     "/api/projects/[id]/pushes/preview": { dataset: "pier" },
   };

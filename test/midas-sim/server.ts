@@ -23,6 +23,13 @@ export type MidasSimulatorOptions = {
   defaultUnit?: Partial<SimUnit>;
   /** Like Civil NX, /doc/ANAL on a model changed since the last save waits on a dialog and never answers. Default true. */
   hangOnUnsavedAnalysis?: boolean;
+  /**
+   * Like Civil NX, /doc/SAVE on an untitled model opens a save dialog and never answers (the official client's
+   * Model.save: the first save needs a location, /doc/SAVEAS). Default true.
+   */
+  hangOnUntitledSave?: boolean;
+  /** The file the model opens as (default: untitled, as a new model). */
+  title?: string;
   /** Delay before every answer, ms (to test timeouts). */
   delayMs?: number;
   /** Answer 404 to everything, as the cloud relay does when Civil NX is not connected. */
@@ -40,6 +47,7 @@ export type SimulatorState = {
   notRunning: boolean;
   delayMs: number;
   hangOnUnsavedAnalysis: boolean;
+  hangOnUntitledSave: boolean;
   /** Requests that get an error body with HTTP 200 instead of their answer (tests set it). */
   errorBody: ErrorBodyRule | null;
 };
@@ -66,8 +74,10 @@ export async function startMidasSimulator(options: MidasSimulatorOptions): Promi
     notRunning: options.notRunning ?? false,
     delayMs: options.delayMs ?? 0,
     hangOnUnsavedAnalysis: options.hangOnUnsavedAnalysis ?? true,
+    hangOnUntitledSave: options.hangOnUntitledSave ?? true,
     errorBody: null,
   };
+  if (options.title) state.model.save(options.title);
   const timers = new Set<NodeJS.Timeout>();
 
   const server = http.createServer((req, res) => {
@@ -171,7 +181,16 @@ function handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse
     }
   }
 
-  if (method === "POST" && /^\/doc\/(SAVE|SAVEAS)$/i.test(rest)) {
+  if (method === "POST" && /^\/doc\/SAVEAS$/i.test(rest)) {
+    const path = typeof arg.Argument === "string" ? arg.Argument.trim() : "";
+    if (!/\.mcb[xz]?$/i.test(path))
+      return send(res, 200, { error: { message: "SAVEAS needs the path of a model file (.mcbx, .mcb, .mcbz) as its Argument." } });
+    state.model.save(path);
+    return send(res, 200, { message: `The model was saved as ${path}.` });
+  }
+  if (method === "POST" && /^\/doc\/SAVE$/i.test(rest)) {
+    // An untitled model makes Civil NX ask where to save it; the API call never returns.
+    if (state.model.title === null && state.hangOnUntitledSave) return;
     state.model.save();
     return send(res, 200, { message: "The model was saved." });
   }

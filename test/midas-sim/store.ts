@@ -160,6 +160,8 @@ export class SimModel {
   unit: SimUnit;
   /** Changed since the last save (Civil NX would ask to save before analysing). */
   dirty = false;
+  /** The file the model was saved as (null: untitled, as a new model is; its first save needs a path). */
+  title: string | null = null;
   /** Bumped on every change; results belong to one revision. */
   revision = 0;
 
@@ -169,6 +171,7 @@ export class SimModel {
   }
 
   reset(): void {
+    this.title = null;
     this.tables.clear();
     for (const name of Object.keys(TABLES)) this.tables.set(name, {});
     this.unit = { ...this.defaultUnit };
@@ -299,7 +302,8 @@ export class SimModel {
     if (table === "ELEM") delete this.tables.get("BMLD")![id];
   }
 
-  save(): void {
+  save(path?: string): void {
+    if (path !== undefined) this.title = path;
     this.dirty = false;
   }
 }

@@ -6,6 +6,7 @@ import * as refresh from "@/app/api/projects/[id]/midas/results/[kind]/refresh/r
 import * as row from "@/app/api/projects/[id]/datasets/[ds]/rows/[rowId]/route";
 import * as rows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
 import * as connection from "@/app/api/midas/connection/route";
+import * as settings from "@/app/api/projects/[id]/midas/settings/route";
 import { insertProject, setCurrentProject } from "@/db/queries/projects";
 import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { midasDatasetKeys } from "@/lib/midas/tables";
@@ -42,6 +43,9 @@ const runAnalysis = (client: TestClient, id: number) => client.post(analysis.POS
 const applyTo = (client: TestClient, id: number) => client.post(apply.POST, `/api/projects/${id}/midas/apply`, p(id));
 const resultsOf = (client: TestClient, id: number, kind: string, query = "") =>
   client.get(results.GET, `/api/projects/${id}/midas/results/${kind}${query}`, p(id, { kind }));
+const putSettings = (client: TestClient, id: number, body: unknown) =>
+  client.call(settings.PUT, `/api/projects/${id}/midas/settings`, { method: "PUT", ...p(id), body });
+const docRequests = () => sim.state.requests.filter((r) => r.path.startsWith("/civil/doc/")).map((r) => r.path.slice("/civil/doc/".length));
 const refreshOf = (client: TestClient, id: number, kind: string) =>
   client.post(refresh.POST, `/api/projects/${id}/midas/results/${kind}/refresh`, p(id, { kind }));
 
@@ -101,11 +105,31 @@ describe("Run analysis and the MIDAS results", () => {
     await expectJson(await runAnalysis(viewer.client, viaduct), 403);
   });
 
-  it("runs the analysis in MIDAS and stores every kind, read back as tables with numbers and units", async () => {
+  it("without a model file path, refuses to analyse at once (409 naming where to set it), before anything reaches MIDAS", async () => {
     expect((await expectJson<{ outcome: string }>(await applyTo(owner.client, viaduct), 200)).outcome).toBe("applied");
+    const refused = await expectJson(await runAnalysis(owner.client, viaduct), 409);
+    expect(refused.error).toMatch(/^Set the model file path first: on Midas Control > Create Midas, under Model file/);
+    expect(docRequests()).toEqual([]);
+    // The path is checked: a full Windows path to an .mcb file; viewers may read it but not set it.
+    for (const bad of ["Demo Viaduct.mcb", "C:\\Bridges\\Demo Viaduct.txt", "/home/me/model.mcb", `C:\\${"x".repeat(300)}.mcb`, "C:\\Bri|dges\\a.mcb"]) {
+      expect((await expectJson(await putSettings(owner.client, viaduct, { modelPath: bad }), 400)).error).toMatch(/model file/i);
+    }
+    await expectJson(await putSettings(viewer.client, viaduct, { modelPath: "C:\\Bridges\\Results viaduct.mcb" }), 403);
+    // Civil NX 2026 saves .mcbx; the official client checks .mcb and .mcbz.
+    expect(await expectJson(await putSettings(owner.client, viaduct, { modelPath: "\\\\server\\bridges\\Results viaduct.mcbx" }), 200)).toEqual({
+      modelPath: "\\\\server\\bridges\\Results viaduct.mcbx",
+    });
+    const set = await expectJson(await putSettings(owner.client, viaduct, { modelPath: "  C:\\Bridges\\Results viaduct.mcb " }), 200);
+    expect(set).toEqual({ modelPath: "C:\\Bridges\\Results viaduct.mcb" });
+    expect(await expectJson(await viewer.client.get(settings.GET, `/api/projects/${viaduct}/midas/settings`, p(viaduct)), 200)).toEqual(set);
+  });
+
+  it("runs the analysis in MIDAS and stores every kind, read back as tables with numbers and units", async () => {
     const ran = await expectJson<Analysis>(await runAnalysis(owner.client, viaduct), 200);
     expect(ran).toEqual({ runId: expect.any(String), outcome: "done", kinds: ["reaction", "bearing", "girder", "pile"] });
     expect(sim.state.requests.filter((r) => r.path === "/civil/doc/ANAL")).toHaveLength(1);
+    // The model was untitled: its first save is SAVEAS to the project's path (a SAVE would wait on Civil NX's dialog).
+    expect(docRequests()).toEqual(["SAVEAS", "ANAL"]);
 
     const expected: Record<string, string[]> = {
       reaction: ["Support", "Chainage", "Load", "FX", "FY", "FZ", "MX", "MY", "MZ", "Nodes"],
@@ -178,6 +202,8 @@ describe("Run analysis and the MIDAS results", () => {
     // Rebuilt and analysed again: current.
     expect((await expectJson<{ outcome: string }>(await applyTo(owner.client, viaduct), 200)).outcome).toBe("applied");
     expect((await expectJson<Analysis>(await runAnalysis(owner.client, viaduct), 200)).outcome).toBe("done");
+    // Saved as the project's file before: later saves are SAVE.
+    expect(docRequests().slice(-2)).toEqual(["SAVE", "ANAL"]);
     const fresh = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction"), 200);
     expect(fresh.stale).toBe(false);
 
