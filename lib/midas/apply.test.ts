@@ -71,6 +71,43 @@ describe("applyModel against the simulator", () => {
     expect(Object.keys(sim.inspect("ELEM").ELEM!).filter((id) => Number(id) < 100)).toHaveLength(10);
   });
 
+  it("an update of supports and beam loads deletes by path and leaves every other row of those tables in the model", async () => {
+    await applyModel(client, buildModel(smallTables()));
+    const count = (table: string) => Object.keys(sim.inspect(table)[table]!).length;
+    const before = { CONS: count("CONS"), BMLD: count("BMLD") };
+    const changed = withValue(withValue(smallTables(), "midasload", "UniformLoad", "Item2", "25"), "midaspiles", "ToeFixity", "Item1", "Pinned");
+    const writes = sim.state.requests.length;
+    const result = await applyModel(client, buildModel(changed));
+    expect(result.outcome).toBe("applied");
+    expect(result.tables.BMLD).toMatchObject({ outcome: "applied", updated: 12 });
+    expect(result.tables.CONS).toMatchObject({ outcome: "applied", updated: 1 });
+    // Every row of both tables is still in the model: the changed ones replaced, the others untouched.
+    expect({ CONS: count("CONS"), BMLD: count("BMLD") }).toEqual(before);
+    const deletes = sim.state.requests.slice(writes).filter((r) => r.method === "DELETE");
+    expect(deletes.length).toBeGreaterThan(0);
+    // The ids in the path, as the official client deletes; never DELETE /db/{table} alone, which is the whole table.
+    for (const d of deletes) expect(d.path).toMatch(/^\/civil\/db\/(CONS|BMLD)\/\d+(,\d+)*$/);
+  });
+
+  it("reports rows a delete took with it as a mismatch naming them (a hop that dropped the ids from the path)", async () => {
+    await applyModel(client, buildModel(smallTables()));
+    const supports = Object.keys(sim.inspect("CONS").CONS!);
+    // A proxy that strips the path's ids turns a row delete into Civil NX's delete of the whole table.
+    const lossy = new MidasClient({
+      baseUrl: sim.url,
+      apiKey: KEY,
+      fetch: (input, init) => fetch(String(input).replace(/(\/db\/[A-Z-]+)\/[\d,]+$/, "$1"), init),
+    });
+    const result = await applyModel(lossy, buildModel(withValue(smallTables(), "midaspiles", "ToeFixity", "Item1", "Pinned")));
+    expect(result.outcome).toBe("mismatch");
+    expect(result.tables.CONS!.outcome).toBe("mismatch");
+    // The changed pile toe was posted again; every other support is gone, and each is named.
+    const left = Object.keys(sim.inspect("CONS").CONS!);
+    const lost = result.tables.CONS!.differences!.filter((d) => d.read === undefined).map((d) => d.id);
+    expect(supports.length - left.length).toBeGreaterThan(0);
+    expect(lost.sort()).toEqual(supports.filter((id) => !left.includes(id)).sort());
+  });
+
   it("writes UNIT before any coordinate even when the request set lists it later", async () => {
     const model: MidasModel = [
       { table: "NODE", assign: { "1": { X: 45, Y: 0, Z: 28.6 } } },

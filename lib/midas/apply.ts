@@ -51,6 +51,8 @@ export async function applyModel(client: MidasClient, model: MidasModel, onProgr
   const progress = (table: string, action: ApplyProgress["action"]) => onProgress?.({ step: ++step, steps, table, action });
 
   const plan = await previewModel(client, model, (table) => progress(table, "read"));
+  // Any delete (and the delete-then-post of an ITEMS table's update) is followed by a read-back of every table.
+  const deletes = tables.some((t) => plan.changes[t]!.delete.length > 0 || (ITEMS_TABLES.has(t) && plan.changes[t]!.update.length > 0));
   const changed = tables.filter((t) => {
     const c = plan.changes[t]!;
     return c.create.length + c.update.length + c.delete.length > 0;
@@ -61,7 +63,7 @@ export async function applyModel(client: MidasClient, model: MidasModel, onProgr
       (n, t) => n + (plan.changes[t]!.create.length ? 1 : 0) + (plan.changes[t]!.update.length ? 1 : 0) + (plan.changes[t]!.delete.length ? 1 : 0),
       0,
     ) +
-    changed.length;
+    (deletes ? tables.length : changed.length);
 
   const result: Record<string, TableOutcome> = {};
   for (const t of tables) {
@@ -133,8 +135,11 @@ export async function applyModel(client: MidasClient, model: MidasModel, onProgr
     }
   }
 
-  // Read back every table written and compare with what was sent.
-  for (const table of tables.filter((t) => written.includes(t))) {
+  // Read back every table written and compare with what was sent, and every row's presence with the model: a delete
+  // that took more than its rows (Civil NX deletes a whole table for a DELETE without ids in its path, and a node's
+  // elements with it) shows as rows lost. After any delete, every table of the model is read back.
+  const expected = new Map(model.map(({ table, assign }) => [table, assign]));
+  for (const table of tables.filter((t) => written.includes(t) || deletes)) {
     progress(table, "verify");
     const c = plan.changes[table]!;
     let read: MidasAssign;
@@ -153,7 +158,17 @@ export async function applyModel(client: MidasClient, model: MidasModel, onProgr
       else for (const d of compareSent(row.values, got)) differences.push({ id: row.id, ...d });
     }
     for (const d of c.delete) if (read[d.id] !== undefined) differences.push({ id: d.id, field: "", sent: null, read: read[d.id] });
+    if (!SINGLETON_TABLES.has(table)) {
+      const want = expected.get(table) ?? {};
+      const planned = new Set([...c.create, ...c.update, ...c.delete].map((row) => row.id));
+      // Rows the plan kept as they were: still there, and nothing there the model does not hold.
+      for (const [id, values] of Object.entries(want))
+        if (!planned.has(id) && read[id] === undefined) differences.push({ id, field: "", sent: values, read: undefined });
+      for (const id of Object.keys(read)) if (!(id in want) && !planned.has(id)) differences.push({ id, field: "", sent: null, read: read[id] });
+    }
     const failedHere = result[table]!.outcome === "failed";
+    // A table the run did not write and that still holds what it held stays "unchanged".
+    if (!written.includes(table) && differences.length === 0) continue;
     result[table] = {
       ...result[table]!,
       outcome: failedHere ? "failed" : differences.length > 0 ? "mismatch" : "applied",

@@ -2,7 +2,18 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
-import { canonicalHost, checkAllowedHost, isAllowedTarget, MIDAS_UNREACHABLE, MidasClient, MidasConfigError, MidasError, parseAllowedHosts } from "./client";
+import {
+  canonicalHost,
+  checkAllowedHost,
+  DELETE_PATH_CHARS,
+  idPaths,
+  isAllowedTarget,
+  MIDAS_UNREACHABLE,
+  MidasClient,
+  MidasConfigError,
+  MidasError,
+  parseAllowedHosts,
+} from "./client";
 
 const KEY = "sim-key-9f2c41e7b0";
 let sim: MidasSimulator;
@@ -305,5 +316,17 @@ describe("checkAllowedHost", () => {
       "civil-ws.example.local",
       "[::1]:8090",
     ]);
+  });
+});
+
+describe("deletes name their rows in the path", () => {
+  it("joins ids with commas in paths of at most DELETE_PATH_CHARS, and sends none for no ids", () => {
+    expect(idPaths([])).toEqual([]);
+    expect(idPaths(["1", "2", "30"])).toEqual(["1,2,30"]);
+    const many = Array.from({ length: 1000 }, (_, i) => String(10001 + i));
+    const paths = idPaths(many);
+    expect(paths.length).toBeGreaterThan(1);
+    for (const path of paths) expect(path.length).toBeLessThanOrEqual(DELETE_PATH_CHARS);
+    expect(paths.join(",").split(",")).toEqual(many);
   });
 });

@@ -165,12 +165,38 @@ function handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse
   if (rest === "/config/ver" && method === "GET")
     return send(res, 200, { VER: { NAME: options.product ?? "MIDAS Civil NX", USER: options.user ?? "engineer@example.com", COMPANY: "Simulator" } });
 
+  // DELETE /db/{table}/{id[,id...]}: those rows only (the official client's form, verified live for one id).
+  const rowsPath = /^\/db\/([^/]+)\/([^/]+)$/.exec(rest);
+  if (rowsPath && method === "DELETE") {
+    const table = canonicalTable(decodeURIComponent(rowsPath[1]!));
+    if (!table) return send(res, 200, { message: `Not Found Key: ${rowsPath[1]} is not a table this program knows.` });
+    const ids = decodeURIComponent(rowsPath[2]!).split(",").filter(Boolean);
+    try {
+      const echo = state.model.deleteRows(table, ids);
+      if (Object.keys(echo).length > 0) state.results = null;
+      return send(res, 200, Object.keys(echo).length > 0 ? { [table]: echo } : { message: "" });
+    } catch (e) {
+      if (e instanceof RefusedWrite) return send(res, 200, { error: { message: e.message } });
+      throw e;
+    }
+  }
   const db = /^\/db\/([^/]+)$/.exec(rest);
   if (db) {
     const table = canonicalTable(decodeURIComponent(db[1]!));
     if (!table) return send(res, 200, { message: `Not Found Key: ${db[1]} is not a table this program knows.` });
     if (method === "GET") return send(res, 200, { [table]: state.model.read(table) });
     if (method !== "POST" && method !== "PUT" && method !== "DELETE") return send(res, 200, { message: `${method} is not supported.` });
+    // No ids in the path: the whole table (with or without a body, as measured on Civil NX 2026).
+    if (method === "DELETE") {
+      try {
+        const echo = state.model.deleteRows(table, Object.keys(state.model.read(table)));
+        state.results = null;
+        return send(res, 200, { [table]: echo });
+      } catch (e) {
+        if (e instanceof RefusedWrite) return send(res, 200, { error: { message: e.message } });
+        throw e;
+      }
+    }
     try {
       const echo = state.model.write(method, table, arg.Assign);
       state.results = null;

@@ -214,9 +214,9 @@ export class SimModel {
     for (const [id] of entries) if (!/^\d+$/.test(id) || Number(id) < 1) throw new RefusedWrite(`Wrong Key: "${id}" is not an id.`);
     const rows = this.tables.get(table)!;
     if (method === "DELETE") {
-      for (const [id] of entries) this.remove(table, id);
-      this.touch();
-      return {};
+      // Measured on Civil NX 2026 (Dennis5882/MIDAS-API-NX-SDK, docs/midas.md): a DELETE with a body deletes the whole
+      // table, whatever rows the body names; the official client never sends one.
+      return this.deleteRows(table, Object.keys(rows));
     }
     const cleaned: Table = {};
     for (const [id, value] of entries) {
@@ -282,6 +282,24 @@ export class SimModel {
     if (table === "STLD" && complete && typeof out.NAME !== "string") throw new RefusedWrite(`Wrong Field: STLD ${id} needs a NAME.`);
     if (table === "STLD") out.NO = Number(id);
     return out;
+  }
+
+  /**
+   * DELETE /db/{table}/{ids}, or the whole table: the rows that were there, as Civil NX echoes them (with what it
+   * deletes with them); none found is `null` (it answers {"message": ""}).
+   */
+  deleteRows(table: string, ids: string[]): Table {
+    const spec = TABLES[table]!;
+    if (!spec.methods.includes("DELETE")) throw new RefusedWrite(`DELETE is not available for ${table}.`);
+    const rows = this.tables.get(table)!;
+    const echo: Table = {};
+    for (const id of ids) {
+      if (!rows[id]) continue;
+      echo[id] = this.read(table)[id]!;
+      this.remove(table, id);
+    }
+    if (Object.keys(echo).length > 0) this.touch();
+    return echo;
   }
 
   /** Deletes a row and what MIDAS deletes with it. */
