@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
-import { BASE_URL, PHONE, screenRowsRequest, shareCurrentProject, signUpAndLogIn } from "./helpers";
+import { BASE_URL, PHONE, screenRowsRequest, shareCurrentProject, signUpAndLogIn, TABLE_LOAD } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -28,7 +28,7 @@ const rowOf = (page: Page, parameter: string) =>
 
 async function openDataset(page: Page, route: string, filter?: string) {
   await page.goto(route);
-  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items in \d+ms$/);
+  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items in \d+ms$/, TABLE_LOAD);
   if (filter) await page.getByPlaceholder("Filter Parameters...").fill(filter);
 }
 
@@ -37,6 +37,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("the four screens show their titles, push labels and the demo rows", PHONE, async ({ page }) => {
+  // Four table screens one after another.
+  test.setTimeout(120_000);
   const screens = [
     ["/revitpier", "Revit_Pier Data", "Push All to Revit", "PierHeight"],
     ["/revitabt", "Revit_Abt Data", "Push All to Revit", "BackwallHeight"],

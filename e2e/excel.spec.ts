@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { expect, type Page, test } from "./fixtures";
-import { PHONE, shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
+import { PHONE, shareCurrentProject, signUpAndLogIn, TABLE_LOAD, uniqueEmail } from "./helpers";
 
 const grid = (page: Page) => page.getByTestId("parameter-grid");
 const rowOf = (page: Page, parameter: string) =>
@@ -10,7 +10,7 @@ const rowOf = (page: Page, parameter: string) =>
 
 async function openPier(page: Page) {
   await page.goto("/revitpier");
-  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items in \d+ms$/);
+  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items in \d+ms$/, TABLE_LOAD);
 }
 
 test(

@@ -3,6 +3,11 @@ import { type APIRequestContext, expect, type Page, request, type TestInfo } fro
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
 export const PASSWORD = "girder-2026!";
+/**
+ * How long a table screen's rows may take to arrive: on a 2-core CI beside the hardening tests' server processes a
+ * first load took over 10 s (2026-11-28), against 0.2-3 s alone. A wait for the condition, not a sleep.
+ */
+export const TABLE_LOAD = { timeout: 30_000 };
 /** The LLM_API_KEY the e2e server runs with (the fake model takes any): no page or answer may contain it. */
 export const LLM_TEST_KEY = "sk-e2e-0f1e2d3c4b5a-never-in-a-browser";
 
