@@ -297,9 +297,6 @@ export async function updateRow(
   });
 }
 
-/** The fields of a row's text that are not its values (db/queries/rows.ts, FlatRow). */
-const ROW_FIELDS = new Set(["Id", "Parameter", "CreatedAt", "UpdatedAt", "Version"]);
-
 /** The kind a row's engineers set (null: none), or undefined when there is no such row. */
 export async function fetchSetKind(ref: TableRef, id: number, database: Database = defaultDb()): Promise<string | null | undefined> {
   const [row] = await queryRows<{ kind: string | null }>(database, sql`SELECT ${r.kind} AS kind FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id}`);
@@ -323,7 +320,7 @@ export async function setRowKind(
     const values = JSON.stringify(input.values);
     const merged = sql`p.values || ${values}::jsonb`;
     const changesValues = Object.keys(input.values).length > 0;
-    const [updated] = await queryRows<{ id: number; delta: number; row: string }>(
+    const [updated] = await queryRows<{ id: number; delta: number; row: string; parameter: string; values: Record<string, string> }>(
       tx,
       sql`WITH old AS (
             SELECT id, bytes, parameter, values FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id} AND ${r.version} = ${input.expectedVersion} FOR UPDATE),
@@ -338,15 +335,15 @@ export async function setRowKind(
             SELECT ${ref.projectId}, ${ref.dataset}, id, version, 'edit', ${actor.userId},
                    ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
             FROM upd WHERE ${changesValues})
-          SELECT id, delta, ${RETURNED_ROW_TEXT} AS row FROM upd`,
+          SELECT id, delta, parameter, values, ${RETURNED_ROW_TEXT} AS row FROM upd`,
     );
     if (!updated) {
       const current = await fetchRowById(ref, id, tx);
       throw new Rollback(current ? { ok: false, reason: "version-conflict", current } : { ok: false, reason: "not-found" });
     }
+    // Every value the row now holds, not only those converted: the new kind may refuse one stored earlier.
+    checkValues(ref, limits, [{ parameter: updated.parameter, values: updated.values, kind: input.kind }]);
     const row = JSON.parse(updated.row) as FlatRow;
-    const held = Object.entries(row).filter(([column]) => !ROW_FIELDS.has(column));
-    checkValues(ref, limits, [{ parameter: row.Parameter, values: Object.fromEntries(held.map(([k, v]) => [k, String(v)])), kind: input.kind }]);
     const revision = await recordWrite(tx, ref, { rows: 0, columns: 0, bytes: Number(updated.delta) }, limits);
     return { result: { ok: true, row }, change: { revision, rows: [[id, updated.row]], addsColumns: false, setsKind: true } };
   });

@@ -5,7 +5,7 @@ import type { ColumnsAnswer, FetchAllAnswer, RowsAnswer } from "./endpoints";
 import type { DatasetKey } from "./registry";
 import { memo, type TableSnapshot } from "./snapshot";
 import { rowTextId } from "./row-text";
-import { rowKind, tableKinds } from "./templates";
+import { tableKinds } from "./templates";
 
 /**
  * The JSON texts of the table answers, built once per snapshot (so once per
@@ -18,11 +18,10 @@ import { rowKind, tableKinds } from "./templates";
  */
 export function rowsJson(snapshot: TableSnapshot, dataset: DatasetKey): JsonText<RowsAnswer> {
   return jsonText(
-    memo(
-      snapshot,
-      "rows",
-      () => `{"data":[${snapshot.rows.map((text) => withKind(dataset, snapshot.kinds, text)).join(",")}],"columns":${JSON.stringify(snapshot.columns)}}`,
-    ),
+    memo(snapshot, "rows", () => {
+      const kindOf = tableKinds(dataset, snapshot.kinds);
+      return `{"data":[${snapshot.rows.map((text) => withKind(kindOf, text)).join(",")}],"columns":${JSON.stringify(snapshot.columns)}}`;
+    }),
   );
 }
 
@@ -31,13 +30,12 @@ export function rowsJson(snapshot: TableSnapshot, dataset: DatasetKey): JsonText
  * `{"Id":n,"Parameter":"...",...` (db/queries/rows.ts), and no column may be named Parameter, so the first
  * `"Parameter":` is that field; its string ends at the first quote not escaped.
  */
-function withKind(dataset: DatasetKey, set: ReadonlyMap<number, string>, text: string): string {
+function withKind(kindOf: ReturnType<typeof tableKinds>, text: string): string {
   const start = text.indexOf('"Parameter":') + '"Parameter":'.length;
   let end = start + 1;
   while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
   end += 1;
-  const parameter = JSON.parse(text.slice(start, end)) as string;
-  const { kind, unit, from } = rowKind(dataset, parameter, set.get(rowTextId(text)));
+  const { kind, unit, from } = kindOf({ Id: rowTextId(text), Parameter: JSON.parse(text.slice(start, end)) as string });
   return `${text.slice(0, end)},"kind":${JSON.stringify(kind)},"unit":${JSON.stringify(unit)},"kindFrom":"${from}"${text.slice(end)}`;
 }
 
