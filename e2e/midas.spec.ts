@@ -99,6 +99,8 @@ test(
     await card.getByRole("button", { name: "Test connection" }).click();
     await expect(card.getByTestId("midas-test-result")).toContainText("Connected: MIDAS Civil NX");
     await expect(card.getByTestId("midas-test-result")).toContainText("Version 2026 v2.2 (simulator).");
+    // What /config/ver reports, as the official client reads it: the key's user and company.
+    await expect(card.getByTestId("midas-test-result")).toContainText("The key belongs to engineer@example.com (Simulator Engineering).");
     await page.reload();
     await expect(page.locator("#midas").getByTestId("midas-key-state")).toContainText(`••••${MIDAS_SIM_KEY.slice(-4)}`);
     expect(await page.content()).not.toContain(MIDAS_SIM_KEY);

@@ -150,7 +150,18 @@ export function MidasConnectionSettings({ initial, defaultBaseUrl }: { initial: 
             <AlertTitle>Connected: {tested.product}</AlertTitle>
             <AlertDescription className={tested.isCivil ? "text-current" : undefined}>
               {tested.version && <p>Version {tested.version}.</p>}
-              {tested.user && <p>The key belongs to {tested.user}.</p>}
+              {tested.user && (
+                <p>
+                  The key belongs to {tested.user}
+                  {tested.company ? ` (${tested.company})` : ""}.
+                </p>
+              )}
+              {tested.checkedWith === "/mapikey/verify" && (
+                <p>
+                  This server has no /config/ver, so the key was checked with /mapikey/verify, which answers even while Civil NX is closed or waiting on a
+                  dialog: open a model in Civil NX before you apply.
+                </p>
+              )}
               {!tested.isCivil && <p>This key drives {tested.product}, not Civil NX: Create Midas needs a Civil NX key.</p>}
             </AlertDescription>
           </Alert>

@@ -124,6 +124,43 @@ describe("applyModel against the simulator", () => {
     expect((await client.get("NODE"))["1"]).toEqual({ X: 0.045, Y: 0, Z: 0 });
   });
 
+  it("defines the vehicles as Australian user trucks that read back with their code, kind and VEH_AU fields", async () => {
+    const model = buildModel(demoMidasTables());
+    const result = await applyModel(client, model);
+    expect(result.tables.MVHL).toEqual({ outcome: "applied", created: 2, updated: 0, deleted: 0 });
+    const m1600 = Object.values(sim.inspect("MVHL").MVHL!).find((v) => v.VEHICLE_LOAD_NAME === "M1600")!;
+    expect(m1600).toMatchObject({ MVLD_CODE: 14, VEHICLE_LOAD_NUM: 2, USER_LOAD_TYPE: "Truck/Lane" });
+    expect(m1600.VEH_AU).toMatchObject({ DYN_LOAD_ALLOWANCE: 0.3, UNIFORM_LOAD: 6, FATIGUE: false, VAR_SPACING: false });
+  });
+
+  it("reports a vehicle Civil NX stored as another kind as a mismatch naming the fields it dropped", async () => {
+    // The body we used to send: kind 2 with a standard vehicle's type name and code, which Civil NX turns into a user truck.
+    const model: MidasModel = [
+      { table: "UNIT", assign: { "1": { FORCE: "KN", DIST: "M" } } },
+      { table: "MVCD", assign: { "1": { CODE: "AUSTRALIA" } } },
+      {
+        table: "MVHL",
+        assign: {
+          "1": { MVLD_CODE: 14, VEHICLE_LOAD_NAME: "M1600", VEHICLE_LOAD_NUM: 2, VEHICLE_TYPE_NAME: "M1600", STANDARD_CODE: "ROAD TRAFFIC", VEH_AU: {} },
+        },
+      },
+    ];
+    const result = await applyModel(client, model);
+    expect(result.tables.MVHL).toMatchObject({ outcome: "mismatch" });
+    expect(result.tables.MVHL!.differences!.map((d) => d.field)).toEqual(["VEHICLE_TYPE_NAME", "STANDARD_CODE"]);
+  });
+
+  it("fails on a vehicle under another code's number, which Civil NX stores nothing of", async () => {
+    const model: MidasModel = [
+      { table: "UNIT", assign: { "1": { FORCE: "KN", DIST: "M" } } },
+      { table: "MVCD", assign: { "1": { CODE: "AUSTRALIA" } } },
+      { table: "MVHL", assign: { "1": { MVLD_CODE: 12, VEHICLE_LOAD_NAME: "M1600", VEHICLE_LOAD_NUM: 2, VEH_AU: {} } } },
+    ];
+    const result = await applyModel(client, model);
+    expect(result.outcome).toBe("failed");
+    expect(result.error).toBe("MVHL: MIDAS refused POST /db/MVHL: it stored nothing and gave no reason (an empty message)");
+  });
+
   it("reports a key MIDAS silently dropped as a mismatch, with what was sent and what came back", async () => {
     const model: MidasModel = [
       { table: "UNIT", assign: { "1": { FORCE: "KN", DIST: "M" } } },

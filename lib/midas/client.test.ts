@@ -1,7 +1,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
+import { type MidasSimulator, SIMULATOR_REPORT, startMidasSimulator } from "@/test/midas-sim";
 import {
   canonicalHost,
   checkAllowedHost,
@@ -54,11 +54,25 @@ async function fixedServer(status: number, body: string, headers: Record<string,
 }
 
 describe("MidasClient against the simulator", () => {
-  it("verifies the key at the root of the base URL's origin and reports the product and version", async () => {
+  it("verifies the key with /config/ver under the base URL, as the official client does, and reports its product, version, user and company", async () => {
     const before = sim.state.requests.length;
     const v = await client().verify();
-    expect(v).toMatchObject({ product: "MIDAS Civil NX", version: "2026 v2.2 (simulator)", user: "engineer@example.com", isCivil: true });
-    expect(sim.state.requests.slice(before)).toEqual([{ method: "GET", path: "/mapikey/verify" }]);
+    expect(v).toMatchObject({ ...SIMULATOR_REPORT, isCivil: true, checkedWith: "/config/ver" });
+    expect(sim.state.requests.slice(before)).toEqual([{ method: "GET", path: "/civil/config/ver" }]);
+  });
+
+  it("falls back to /mapikey/verify at the origin only where /config/ver is missing (404), and says so", async () => {
+    const old = await startMidasSimulator({ key: KEY, noConfigVer: true, user: "ada@example.com" });
+    try {
+      const v = await new MidasClient({ baseUrl: old.url, apiKey: KEY }).verify();
+      expect(v).toMatchObject({ product: "MIDAS Civil NX", user: "ada@example.com", company: null, checkedWith: "/mapikey/verify" });
+      expect(old.state.requests).toEqual([
+        { method: "GET", path: "/civil/config/ver" },
+        { method: "GET", path: "/mapikey/verify" },
+      ]);
+    } finally {
+      await old.close();
+    }
   });
 
   it("reads, creates, updates and deletes rows with the Assign envelope", async () => {

@@ -162,8 +162,10 @@ export type MidasVerification = {
   product: string;
   version: string;
   user: string | null;
+  company: string | null;
   /** Whether the product reads as Civil NX (a Gen NX key also "verifies"). */
   isCivil: boolean;
+  checkedWith: "/config/ver" | "/mapikey/verify";
   raw: Record<string, unknown>;
 };
 
@@ -190,6 +192,17 @@ export function midasErrorText(body: unknown): string | null {
 function findKey(body: Json, key: string): string | undefined {
   return Object.keys(body).find((k) => k.toUpperCase() === key.toUpperCase());
 }
+
+/** The first of `keys` (any case) that holds a string or number, as text. */
+const textOf =
+  (body: Json) =>
+  (...keys: string[]): string | null => {
+    for (const k of keys) {
+      const found = findKey(body, k);
+      if (found && (typeof body[found] === "string" || typeof body[found] === "number")) return String(body[found]);
+    }
+    return null;
+  };
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
@@ -218,24 +231,62 @@ export class MidasClient {
     this.allowedHosts = options.allowedHosts;
   }
 
-  /** GET /mapikey/verify at the root of the base URL's origin: who the key belongs to and which program it drives. */
+  /**
+   * Who the key belongs to and which program it drives: GET {base}/config/ver, as the official client asks
+   * (midas-civil-python, _mapi.py _checkUSER: VER.NAME, VERSION, USER, COMPANY), which goes through Civil NX itself;
+   * only where that answers 404 (a server without it), GET /mapikey/verify at the origin, which the relay answers
+   * even while Civil NX waits on a dialog.
+   */
   async verify(): Promise<MidasVerification> {
+    let body: unknown;
+    try {
+      body = await this.request("GET", "/config/ver");
+    } catch (error) {
+      if (error instanceof MidasError && error.kind === "not-running") return this.verifyKey();
+      throw error;
+    }
+    if (!isObject(body)) throw unreachable(`${this.origin} answered /config/ver with something other than a JSON object`);
+    const verKey = findKey(body, "VER");
+    const ver = verKey ? body[verKey] : undefined;
+    if (!isObject(ver)) {
+      const message = midasErrorText(body);
+      if (message !== null) throw new MidasError("midas-error", `MIDAS did not verify the key: ${message || "(no text)"}`);
+      throw unreachable(`${this.origin} answered /config/ver without a VER object`);
+    }
+    const text = textOf(ver);
+    const product = text("NAME");
+    if (product === null) throw unreachable(`${this.origin} answered /config/ver without naming a program`);
+    return {
+      product,
+      version: text("VERSION") ?? "",
+      user: text("USER"),
+      company: text("COMPANY"),
+      isCivil: /civil/i.test(product),
+      checkedWith: "/config/ver",
+      raw: body,
+    };
+  }
+
+  /** GET /mapikey/verify at the root of the base URL's origin (where /config/ver is missing). */
+  private async verifyKey(): Promise<MidasVerification> {
     const body = await this.request("GET", "/mapikey/verify", undefined, { root: true });
     if (!isObject(body)) throw unreachable(`${this.origin} answered /mapikey/verify with something other than a JSON object`);
-    const text = (...keys: string[]) => {
-      for (const k of keys) {
-        const found = findKey(body, k);
-        if (found && (typeof body[found] === "string" || typeof body[found] === "number")) return String(body[found]);
-      }
-      return null;
-    };
+    const text = textOf(body);
     const product = text("program", "product", "name");
     // An error can come back with HTTP 2xx: a body with a message and nothing about a program.
     const message = midasErrorText(body);
     if (product === null && message !== null) throw new MidasError("midas-error", `MIDAS did not verify the key: ${message || "(no text)"}`);
     // Some JSON, but nothing MIDAS would say: not MIDAS.
     if (product === null) throw unreachable(`${this.origin} answered /mapikey/verify without naming a program`);
-    return { product, version: text("version", "ver") ?? "", user: text("user", "email"), isCivil: /civil/i.test(product), raw: body };
+    return {
+      product,
+      version: text("version", "ver") ?? "",
+      user: text("user", "email"),
+      company: text("company"),
+      isCivil: /civil/i.test(product),
+      checkedWith: "/mapikey/verify",
+      raw: body,
+    };
   }
 
   /** GET /db/{table}: its rows by id ({} when the table is empty). */
@@ -318,7 +369,9 @@ export class MidasClient {
     const message = midasErrorText(body);
     // MIDAS reports refused writes with HTTP 200/201 and an error body instead of the table.
     if (!findKey(body, table) && message !== null) {
-      throw new MidasError("midas-error", `MIDAS refused ${method} /db/${table}: ${message || "(no text)"}`);
+      // {"message": ""}: Civil NX stored nothing and gave no reason (e.g. a vehicle under another code's MVLD_CODE).
+      const why = message || "it stored nothing and gave no reason (an empty message)";
+      throw new MidasError("midas-error", `MIDAS refused ${method} /db/${table}: ${why}`);
     }
     return body;
   }

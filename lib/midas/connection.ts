@@ -13,7 +13,7 @@ import { env } from "@/lib/env";
 import { DomainError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { serverSecret } from "@/lib/secret";
-import { MidasClient, parseAllowedHosts, parseBaseUrl, type MidasClientOptions, MidasConfigError, MidasError } from "./client";
+import { MidasClient, parseAllowedHosts, parseBaseUrl, type MidasClientOptions, MidasConfigError, MidasError, type MidasVerification } from "./client";
 import { MidasTablesInvalidError } from "./model";
 import { shownLast4 } from "./key";
 
@@ -141,7 +141,7 @@ export async function midasClientFor(userId: number, options: Omit<MidasClientOp
   return new MidasClient({ ...options, baseUrl, apiKey, allowedHosts: allowedHosts() });
 }
 
-export type ConnectionTest = { ok: true; product: string; version: string; user: string | null; isCivil: boolean };
+export type ConnectionTest = Omit<MidasVerification, "raw"> & { ok: true };
 
 /** Asks MIDAS who the key belongs to: the product and version it reports, or a 502 saying what failed. */
 export async function testConnection(userId: number): Promise<ConnectionTest> {
@@ -149,8 +149,9 @@ export async function testConnection(userId: number): Promise<ConnectionTest> {
   if (!row) throw new DomainError("not-found", NO_CONNECTION);
   const client = await midasClientFor(userId, { timeoutMs: 15_000 });
   try {
-    const { product, version, user, isCivil } = await client.verify();
-    return { ok: true, product, version, user, isCivil };
+    // Everything it reported but the raw answer, which is MIDAS's to say and not ours to pass on.
+    const { raw: _raw, ...reported } = await client.verify();
+    return { ok: true, ...reported };
   } catch (error) {
     throw midasFailure(error);
   }

@@ -39,6 +39,20 @@ describe("buildModel", () => {
       SECT_NAME: "BOX",
       SECT_BEFORE: { SHAPE: "1CEL", OFFSET_PT: "CT", SECT_I: { vSIZE_PSC_A: [0.2, 0.2, 0, 0, 1.6, 0] } },
     });
+    // The check settings the official client always sends with a box (joints, web thickness, shear and warping).
+    const before = sect["101"]!.SECT_BEFORE as Record<string, unknown>;
+    expect(before.JOINT).toEqual([false, false, false, false, false, false, false, false]);
+    expect(before).toMatchObject({
+      SHEAR_CHK: true,
+      USE_WEB_THICK: [false, false],
+      WEB_THICK: [0, 0],
+      USE_AUTO_SHEAR_CHK_POS: [
+        [true, false, true],
+        [false, false, false],
+      ],
+      WARPING_CHK_AUTO_I: true,
+      WARPING_CHK_AUTO_J: true,
+    });
   });
 
   it("puts ElementsPerSpan girder elements in each span, element e from node e to node e+1 along chainage", () => {
@@ -61,7 +75,8 @@ describe("buildModel", () => {
     // Cap top = 17.8 - 1.5 headstock - 8 pier height; cap centroid 0.75 lower; 10 m pile.
     const toe = pier.piles[0]!.toeNode;
     expect(nodes[String(toe)]).toEqual({ X: 30, Y: 0, Z: -2.45 });
-    expect(rowsOf(model, "CONS")[String(toe)]).toEqual({ ITEMS: [{ ID: toe, GROUP_NAME: "", CONSTRAINT: "1111111" }] });
+    // The support after A1's seat (1): its item's ID is the serial 2, not the node (midas-civil-python numbers them).
+    expect(rowsOf(model, "CONS")[String(toe)]).toEqual({ ITEMS: [{ ID: 2, GROUP_NAME: "", CONSTRAINT: "1111111" }] });
     const elems = rowsOf(model, "ELEM");
     const column = pier.columnElements.map((id) => elems[String(id)]!.NODE as number[]);
     expect(column).toHaveLength(2);
@@ -88,7 +103,30 @@ describe("buildModel", () => {
     });
     expect((links["100002"]!.SDR as number[])[2]).toBe(1e6);
     expect(links["100003"]!.NODE).toEqual([12001, 13]);
-    expect(rowsOf(model, "CONS")["10001"]).toEqual({ ITEMS: [{ ID: 10001, GROUP_NAME: "", CONSTRAINT: "1111111" }] });
+    expect(rowsOf(model, "CONS")["10001"]).toEqual({ ITEMS: [{ ID: 1, GROUP_NAME: "", CONSTRAINT: "1111111" }] });
+  });
+
+  it("gives each axle its distance to the next one, 0 on the last, as the manual's vehicles do", () => {
+    const truck = withValue(
+      withValue(smallTables(), "midasmoving", "AxleLoads", "Item1", "48, 135, 135, 192"),
+      "midasmoving",
+      "AxleSpacings",
+      "Item1",
+      "3.6, 1.2, 7.2",
+    );
+    const vehicle = rowsOf(buildModel(truck), "MVHL")["1"]!.VEH_AU as { LOAD_ITEMS: unknown };
+    // The manual's KSCE-LSD15 example lists the same truck as 48/3.6, 135/1.2, 135/7.2, 192/0.
+    expect(vehicle.LOAD_ITEMS).toEqual([
+      { POINT_LOAD: 48, POINT_DIST: 3.6 },
+      { POINT_LOAD: 135, POINT_DIST: 1.2 },
+      { POINT_LOAD: 135, POINT_DIST: 7.2 },
+      { POINT_LOAD: 192, POINT_DIST: 0 },
+    ]);
+  });
+
+  it("numbers the supports' items 1, 2, ... over the whole CONS table, keyed by their nodes", () => {
+    const cons = Object.values(rowsOf(model, "CONS")).map((row) => (row.ITEMS as { ID: number }[])[0]!.ID);
+    expect(cons.sort((a, b) => a - b)).toEqual(cons.map((_, i) => i + 1));
   });
 
   it("maps load cases, self weight and beam loads (downward positive in the table, -GZ in MIDAS)", () => {
@@ -129,19 +167,30 @@ describe("buildModel", () => {
     expect(items.map((i) => i.ELEM)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(items.filter((i) => i.SPAN_START).map((i) => i.ELEM)).toEqual([1, 7]);
     expect((lanes["2"]!.LANE_ITEMS as { ECC: number }[])[0]!.ECC).toBe(-1.6);
-    expect(rowsOf(model, "MVHL")["1"]).toMatchObject({
+    // The manual's Australian user-defined Truck/Lane (/db/MVHL, VEH_AU): code 14, kind 2, allowance as a fraction.
+    expect(rowsOf(model, "MVHL")["1"]).toEqual({
+      MVLD_CODE: 14,
       VEHICLE_LOAD_NAME: "TRUCK",
-      STANDARD_CODE: "AUSTRALIA",
-      VEH_DEFAULT: { UNIFORM_LOAD: 5, DYN_LOAD_ALLOWANCE: 30 },
-      LOAD_ITEMS: [
-        { POINT_LOAD: 100, POINT_DIST: 0 },
-        { POINT_LOAD: 100, POINT_DIST: 4 },
-      ],
+      VEHICLE_LOAD_NUM: 2,
+      USER_LOAD_TYPE: "Truck/Lane",
+      VEH_AU: {
+        DYN_LOAD_ALLOWANCE: 0.3,
+        VAR_SPACING: false,
+        FATIGUE: false,
+        UNIFORM_LOAD: 5,
+        LOAD_ITEMS: [
+          { POINT_LOAD: 100, POINT_DIST: 4 },
+          { POINT_LOAD: 100, POINT_DIST: 0 },
+        ],
+      },
     });
     expect(rowsOf(model, "MVLD")["1"]).toMatchObject({
       LCNAME: "MV",
       TYPE: 0,
       DEFAULT: {
+        LOAD_MODEL: 0,
+        LOAD_COMB_TYPE: 0,
+        FATIGUE: false,
         SCALE_FACTORS: [1, 0.8, 0.8, 0.8, 0.8, 0.8],
         SUB_LOAD_DATAS: [{ VEHICLE_NAME: "TRUCK", MAX_LOADED_LANE: 2, LANE_NAMES: ["TRUCK-L1", "TRUCK-L2"] }],
       },

@@ -123,6 +123,73 @@ export function concreteModulus(fc: number): number {
 }
 
 const GRAVITY = 9.80665;
+
+/**
+ * The check settings of a PSC box (SECT_BEFORE), sent in full as the official client sends them for every 1- and
+ * 2-cell box (midas-civil-python, _section/_pscSS.py, _SS_PSC_12CELL.toJSON), with what an engineer sets for our
+ * prismatic boxes (docs/midas.md, "PSC sections"): shear checked at MIDAS's automatic positions with the web
+ * thickness it finds there (pairs and rows are the I and J ends), warping positions automatic, the torsion web
+ * thickness automatic (USE_WEB_THICK false, WEB_THICK 0: the manual's "Web Thickness Check", default false), and no
+ * haunch joints (JOINT: 8 flags, all false), since our boxes give their haunches as dimensions.
+ */
+/** MVLD_CODE of the Australian moving-load code (manual, /db/MVHL "VEH_AU"; 12 is Russia's). */
+export const AUSTRALIA_MVLD_CODE = 14;
+
+/**
+ * A vehicle of the moving-load table as Civil NX stores an Australian user-defined truck (manual, /db/MVHL,
+ * "VEH_AU", User Defined - Truck/Lane): VEHICLE_LOAD_NUM 2 is the kind "user defined" (1 is a standard vehicle of the
+ * code's database; not a counter: a 2 sent with a standard type name is stored as a user truck, measured by the
+ * MIDAS-API-NX-SDK), USER_LOAD_TYPE "Truck/Lane", and the axles, lane load and dynamic load allowance inside VEH_AU.
+ * The allowance goes as a fraction (the manual's VEH_AU example: 0.3 for M1600, AS 5100.2 Cl 7.7.2's α = 0.3); the
+ * table holds it in %. The lane load goes as UNIFORM_LOAD with FATIGUE false (the manual lists UNIFORM_LOAD "when
+ * FATIGUE"; if Civil NX dropped it, the read-back would name VEH_AU.UNIFORM_LOAD as a mismatch, never a silent loss).
+ */
+export function australianVehicle(v: ParsedTables["vehicles"][number]): Record<string, unknown> {
+  return {
+    MVLD_CODE: AUSTRALIA_MVLD_CODE,
+    VEHICLE_LOAD_NAME: v.name,
+    VEHICLE_LOAD_NUM: 2,
+    USER_LOAD_TYPE: "Truck/Lane",
+    VEH_AU: {
+      DYN_LOAD_ALLOWANCE: round(v.dynamicLoadAllowance / 100),
+      VAR_SPACING: false,
+      FATIGUE: false,
+      UNIFORM_LOAD: v.laneLoad,
+      // Each axle with its distance to the next one, 0 on the last (the manual's examples: KSCE-LSD15 POINT_ITEMS
+      // 48/3.6, 135/1.2, 135/7.2, 192/0; Russia LOAD_ITEMS ending 10/0).
+      LOAD_ITEMS: v.axleLoads.map((load, a) => ({ POINT_LOAD: load, POINT_DIST: v.axleSpacings[a] ?? 0 })),
+    },
+  };
+}
+
+export const PSC_BOX_CHECKS = {
+  JOINT: [false, false, false, false, false, false, false, false],
+  SHEAR_CHK: true,
+  USE_AUTO_SHEAR_CHK_POS: [
+    [true, false, true],
+    [false, false, false],
+  ],
+  SHEAR_CHK_POS: [
+    [0, 0, 0],
+    [0, 0, 0],
+  ],
+  USE_WEB_THICK_SHEAR: [
+    [true, true, true],
+    [false, false, false],
+  ],
+  USE_WEB_THICK: [false, false],
+  WEB_THICK: [0, 0],
+  WARPING_CHK_AUTO_I: true,
+  WARPING_CHK_AUTO_J: true,
+  WARPING_CHK_POS_I: [
+    [0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0],
+  ],
+  WARPING_CHK_POS_J: [
+    [0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0],
+  ],
+} as const;
 const round = (n: number, digits = 6) => Number(n.toFixed(digits));
 
 export function buildModel(tables: MidasTables): MidasModel {
@@ -141,6 +208,7 @@ class Builder {
   private readonly out = new Map<MidasApiTable, Assign>(MIDAS_TABLE_ORDER.map((t) => [t, {}]));
   private readonly materialIds = new Map<string, number>();
   private readonly sectionIds = new Map<string, number>();
+  private supportSerial = 0;
   private readonly scheme: MidasIdScheme = { girderNodes: [], girderElements: [], supports: [] };
   private readonly caseIds = new Map<string, number>();
 
@@ -148,6 +216,16 @@ class Builder {
 
   private put(table: MidasApiTable, id: number, row: Record<string, unknown>): void {
     this.out.get(table)![String(id)] = row;
+  }
+
+  /**
+   * A support (CONS) at a node. Its item's ID is a serial over all supports (1, 2, ...), as the official client numbers
+   * them (midas-civil-python, Boundary.Support: ID = len(sups) + 1) and the manual reads it ("Serial Number"); the
+   * node is the row's key.
+   */
+  private restrain(node: number, constraint: string): void {
+    this.supportSerial++;
+    this.put("CONS", node, { ITEMS: [{ ID: this.supportSerial, GROUP_NAME: "", CONSTRAINT: constraint }] });
   }
 
   private pscByName(name: string): PscSectionData {
@@ -246,7 +324,7 @@ class Builder {
           USE_WARPING_EFFECT: false,
           SHAPE: "1CEL",
           SECT_I: boxArrays(s),
-          USE_WEB_THICK: [false, false],
+          ...PSC_BOX_CHECKS,
         },
       });
     });
@@ -354,7 +432,7 @@ class Builder {
     };
     if (!pier) {
       this.node(base + 1, x, 0, seatZ);
-      this.put("CONS", base + 1, { ITEMS: [{ ID: base + 1, GROUP_NAME: "", CONSTRAINT: "1111111" }] });
+      this.restrain(base + 1, "1111111");
       ids.supportNodes.push(base + 1);
     } else {
       this.pier(pier, x, seatZ, base, ids);
@@ -449,7 +527,7 @@ class Builder {
           above = below;
         }
         pileIds.toeNode = above;
-        this.put("CONS", above, { ITEMS: [{ ID: above, GROUP_NAME: "", CONSTRAINT: toe }] });
+        this.restrain(above, toe);
         ids.supportNodes.push(above);
         ids.piles.push(pileIds);
       }
@@ -529,22 +607,18 @@ class Builder {
           LANE_ITEMS: this.scheme.girderElements.map((e) => ({ ELEM: e.id, ECC: ecc, SPAN_START: firstOfSpan.has(e.nodeI) })),
         });
       }
-      this.put("MVHL", id, {
-        MVLD_CODE: 12,
-        VEHICLE_LOAD_NAME: v.name,
-        VEHICLE_LOAD_NUM: id,
-        VEHICLE_TYPE_NAME: v.name,
-        STANDARD_CODE: "AUSTRALIA",
-        USER_LOAD_TYPE: "USER",
-        VEH_DEFAULT: { UNIFORM_LOAD: v.laneLoad, DYN_LOAD_ALLOWANCE: v.dynamicLoadAllowance, CENT_F: false },
-        LOAD_ITEMS: v.axleLoads.map((load, a) => ({ POINT_LOAD: load, POINT_DIST: a === 0 ? 0 : v.axleSpacings[a - 1]! })),
-      });
+      this.put("MVHL", id, australianVehicle(v));
       const factors = Array.from({ length: 6 }, (_, k) => v.laneFactors[Math.min(k, v.laneFactors.length - 1)] ?? 1);
       this.put("MVLD", id, {
         LCNAME: v.caseName,
         DESC: v.description || `${v.name}, ${v.laneCount} lane${v.laneCount === 1 ? "" : "s"}`,
         TYPE: 0,
         DEFAULT: {
+          // Australia's own fields (manual, /db/MVLD "DEFAULT (Australia)"): the general load model, not fatigue. The
+          // lane factors are ours (SCALE_FACTORS), so the design-combination factor type only labels the case.
+          LOAD_MODEL: 0,
+          LOAD_COMB_TYPE: 0,
+          FATIGUE: false,
           LANE_FACTOR_TYPE: 1,
           SCALE_FACTORS: factors,
           COMB_OPTION: "COMBINED",

@@ -5,6 +5,7 @@ import { applyModel } from "./apply";
 import { MidasClient, MidasError } from "./client";
 import { type BuiltModel, buildModelWithScheme } from "./model";
 import {
+  column,
   envelope,
   fetchResults,
   girderKeyPoints,
@@ -182,6 +183,27 @@ describe("fetchResults against the simulator", () => {
     // Compression (negative), growing down the pile by its weight: a 1.2 m circle, 5 m per element, 25 kN/m³.
     expect(piles.rows[0]![7]).toBeLessThan(0);
     expect((piles.rows[1]![7] as number) - (piles.rows[0]![7] as number)).toBeCloseTo(-((Math.PI * 1.2 ** 2) / 4) * 5 * 25, 3);
+  });
+
+  it("reads the same numbers from a build that names the columns otherwise (Elastic Link, Element, Fx, I[n]), and names what it missed", async () => {
+    const other = await startMidasSimulator({ key: "results-key", title: "C:\\Bridges\\Other build.mcb", alternativeColumns: true });
+    try {
+      const otherClient = new MidasClient({ baseUrl: other.url, apiKey: "results-key" });
+      await applyModel(otherClient, built.model);
+      await otherClient.runAnalysis();
+      const raw = await otherClient.postTable(resultArgument("bearing", built.scheme, ["DL(ST)"]));
+      expect((Object.values(raw)[0] as { HEAD: string[] }).HEAD).toContain("Elastic Link");
+      for (const kind of ["reaction", "bearing", "girder", "pile"] as const) {
+        const cases = kind === "bearing" ? ["DL", "MV"] : ["DL", "SDL"];
+        expect(await fetchResults(otherClient, built, kind, cases), kind).toEqual(await fetchResults(client, built, kind, cases));
+      }
+    } finally {
+      await other.close();
+    }
+    const noNode: ResultTable = { units: { force: "kN", length: "m" }, columns: ["Load", "FX"], rows: [], source: 'REACTIONG table "Pontifex-reaction"' };
+    expect(() => column(noNode, "Node")).toThrow('The MIDAS REACTIONG table "Pontifex-reaction" has no "Node" column (it has Load, FX).');
+    const noLink: ResultTable = { ...noNode, columns: ["Load", "Link Id"], source: 'ELASTICLINK table "Pontifex-bearing"' };
+    expect(() => column(noLink, "No.")).toThrow('The MIDAS ELASTICLINK table "Pontifex-bearing" has no "No." or "Elastic Link" column (it has Load, Link Id).');
   });
 
   it("notices a series MIDAS dropped silently because it was addressed with the wrong suffix", async () => {

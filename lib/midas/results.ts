@@ -5,7 +5,13 @@ import type { MidasCaseCatalog, MidasIdScheme, SupportIds } from "./model";
 export const resultKinds = ["reaction", "bearing", "girder", "pile"] as const;
 export type ResultKind = (typeof resultKinds)[number];
 
-export type ResultTable = { units: { force: string; length: string }; columns: string[]; rows: (string | number)[][] };
+export type ResultTable = {
+  units: { force: string; length: string };
+  columns: string[];
+  rows: (string | number)[][];
+  /** Which MIDAS table it was read from (its TABLE_TYPE and name), for errors that name it. */
+  source?: string;
+};
 export type FetchedResults = ResultTable & {
   /** Series asked for that MIDAS did not return (it drops a wrongly addressed series without an error). */
   missing: string[];
@@ -33,6 +39,21 @@ const COMPONENTS: Record<ResultKind, string[]> = {
   girder: ["Elem", "Load", "Part", "Axial", "Shear-y", "Shear-z", "Torsion", "Moment-y", "Moment-z"],
   pile: ["Elem", "Load", "Part", "Axial", "Shear-y", "Shear-z", "Torsion", "Moment-y", "Moment-z"],
 };
+/**
+ * The names Civil NX builds give each column we read, the manual's first (docs/midas.md, "Result tables"): the
+ * manual's REACTIONL writes Fx..Mz where REACTIONG writes FX..MZ; builds name the link column "Elastic Link" and the
+ * element column "Element". A column not listed has one name.
+ */
+export const COLUMN_NAMES: Record<string, readonly string[]> = {
+  "No.": ["No.", "Elastic Link"],
+  Elem: ["Elem", "Element"],
+  FX: ["FX", "Fx"],
+  FY: ["FY", "Fy"],
+  FZ: ["FZ", "Fz"],
+  MX: ["MX", "Mx"],
+  MY: ["MY", "My"],
+  MZ: ["MZ", "Mz"],
+};
 const TEXT_COLUMNS = new Set(["Load", "Part", "Stage", "Step", "Component", "SectionPosition", "ElementType", "SurfaceSpringType", "Node&Part"]);
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -42,13 +63,14 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
  * stay text) and the Index column dropped. {"message": ""}, MIDAS's answer when
  * no requested series exists, is an empty table.
  */
-export function parseResultTable(answer: unknown, tableName: string): ResultTable {
+export function parseResultTable(answer: unknown, tableName: string, tableType?: string): ResultTable {
+  const source = tableType ? `${tableType} table "${tableName}"` : `table "${tableName}"`;
   if (typeof answer !== "object" || answer === null)
     throw new MidasError("bad-response", "MIDAS answered /post/TABLE with something other than a JSON object.");
   const body = answer as Record<string, unknown>;
   const key = Object.keys(body).find((k) => k.toLowerCase() === tableName.toLowerCase());
   if (!key) {
-    if (body.message === "") return { units: { force: "kN", length: "m" }, columns: [], rows: [] };
+    if (body.message === "") return { units: { force: "kN", length: "m" }, columns: [], rows: [], source };
     if (typeof body.message === "string") throw new MidasError("midas-error", `MIDAS could not produce the table: ${body.message}`);
     throw new MidasError("bad-response", `MIDAS answered /post/TABLE without the table "${tableName}".`);
   }
@@ -66,7 +88,7 @@ export function parseResultTable(answer: unknown, tableName: string): ResultTabl
       return !TEXT_COLUMNS.has(h) && NUMBER.test(text.trim()) ? Number(text) : text;
     });
   });
-  return { units: { force: String(table.FORCE ?? "kN"), length: String(table.DIST ?? "m") }, columns: keep.map(([h]) => h), rows };
+  return { units: { force: String(table.FORCE ?? "kN"), length: String(table.DIST ?? "m") }, columns: keep.map(([h]) => h), rows, source };
 }
 
 /** Whether a case answers as a max/min pair: moving loads, envelopes, and any combination that contains one. */
@@ -140,10 +162,15 @@ export function resultArgument(kind: ResultKind, scheme: MidasIdScheme, loadCase
   };
 }
 
-function column(table: ResultTable, name: string): number {
-  const i = table.columns.indexOf(name);
-  if (i < 0) throw new MidasError("bad-response", `The MIDAS table has no "${name}" column (it has ${table.columns.join(", ")}).`);
-  return i;
+/** Where a column we read is, under any of its known names; else an error naming the table, the names and what MIDAS sent. */
+export function column(table: ResultTable, name: string): number {
+  const names = COLUMN_NAMES[name] ?? [name];
+  for (const candidate of names) {
+    const i = table.columns.indexOf(candidate);
+    if (i >= 0) return i;
+  }
+  const looked = names.map((c) => `"${c}"`).join(" or ");
+  throw new MidasError("bad-response", `The MIDAS ${table.source ?? "table"} has no ${looked} column (it has ${table.columns.join(", ")}).`);
 }
 
 const n = (v: string | number | undefined) => (typeof v === "number" ? v : Number(v ?? 0) || 0);
@@ -294,7 +321,7 @@ export async function fetchResults(client: MidasClient, context: ResultContext, 
   const { request, labels } = loadCaseAddresses(context.cases, cases);
   const argument = resultArgument(kind, context.scheme, request);
   const answer = await client.postTable(argument);
-  const raw = parseResultTable(answer, resultTableName(kind));
+  const raw = parseResultTable(answer, resultTableName(kind), TABLE_TYPE[kind]);
   const got = new Set(raw.columns.includes("Load") ? raw.rows.map((r) => String(r[raw.columns.indexOf("Load")])) : []);
   const shaped = shapeResults(kind, raw, context.scheme);
   return { ...shaped, missing: labels.filter((l) => !got.has(l)) };

@@ -40,7 +40,12 @@ export const connectionTestSchema = z.object({
   product: z.string().meta({ description: "The program the key drives, as MIDAS reports it." }),
   version: z.string(),
   user: z.string().nullable(),
+  company: z.string().nullable().meta({ description: "The company of the key's user, as /config/ver reports it." }),
   isCivil: z.boolean().meta({ description: "false: the key drives another program (Gen NX); Create Midas needs Civil NX." }),
+  checkedWith: z.enum(["/config/ver", "/mapikey/verify"]).meta({
+    description:
+      "What answered: /config/ver goes through Civil NX itself (as the official client checks); /mapikey/verify, used only where /config/ver is missing, is answered by the relay even while Civil NX waits on a dialog.",
+  }),
 });
 
 export const problemSchema = z

@@ -443,7 +443,17 @@ export const examples: Record<string, OperationExample> = {
     answer: { baseUrl: "https://moa-engineers.midasit.com:443/civil", keyLast4: "9f3a", updatedAt: at },
   },
   midasForgetConnection: { answer: ok },
-  midasTestConnection: { answer: { ok: true, product: "MIDAS Civil NX", version: "2025 (v1.1)", user: "ada@example.com", isCivil: true } },
+  midasTestConnection: {
+    answer: {
+      ok: true,
+      product: "MIDAS Civil NX",
+      version: "2026 (v2.2)",
+      user: "ada@example.com",
+      company: "Lovelace Bridges",
+      isCivil: true,
+      checkedWith: "/config/ver",
+    },
+  },
   midasPreview: {
     params: { id: 1 },
     answer: {

@@ -6,7 +6,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
+import { type MidasSimulator, SIMULATOR_REPORT, startMidasSimulator } from "@/test/midas-sim";
 import { api, ensureBuild, logIn, type ServerProcess, startServer } from "@/test/server-process";
 import { processDatabase } from "./process-database";
 import { report } from "./report";
@@ -173,7 +173,7 @@ describe("a MIDAS connection to a target that is not allowed, not reachable or n
     const ok = await tryTarget(`http://127.0.0.1:${sim.port}/civil`);
     expect(ok.test).toEqual({
       status: 200,
-      body: { ok: true, product: "MIDAS Civil NX", version: "2026 v2.2 (simulator)", user: "engineer@example.com", isCivil: true },
+      body: { ok: true, ...SIMULATOR_REPORT, isCivil: true, checkedWith: "/config/ver" },
     });
     for (const spelling of ["2130706433", "0x7f000001", "0x7f.1", "0177.0.0.1", "127.1"]) {
       const spelled = await tryTarget(`http://${spelling}:${sim.port}/civil`);

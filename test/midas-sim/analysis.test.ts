@@ -47,11 +47,18 @@ async function simpleBeam(loads: { uniform?: number; vehicle?: { axles: number[]
         ]),
       ),
     );
+    await client.put("MVCD", { "1": { CODE: "AUSTRALIA" } });
     await client.post("MVHL", {
       "1": {
+        MVLD_CODE: 14,
         VEHICLE_LOAD_NAME: "V",
-        VEH_DEFAULT: { UNIFORM_LOAD: v.udl ?? 0, DYN_LOAD_ALLOWANCE: 0 },
-        LOAD_ITEMS: v.axles.map((p, i) => ({ POINT_LOAD: p, POINT_DIST: i === 0 ? 0 : v.spacings![i - 1] })),
+        VEHICLE_LOAD_NUM: 2,
+        USER_LOAD_TYPE: "Truck/Lane",
+        VEH_AU: {
+          UNIFORM_LOAD: v.udl ?? 0,
+          DYN_LOAD_ALLOWANCE: 0,
+          LOAD_ITEMS: v.axles.map((p, i) => ({ POINT_LOAD: p, POINT_DIST: v.spacings?.[i] ?? 0 })),
+        },
       },
     });
     await client.post("MVLD", {

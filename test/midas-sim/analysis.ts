@@ -62,6 +62,27 @@ type Link = {
   a: number;
 };
 
+/**
+ * A stored vehicle's axles (position from the first, kN), lane load (kN/m) and dynamic load factor (1 + allowance).
+ * Australian vehicles (VEH_AU) give the allowance as a fraction; the codes that use VEH_DEFAULT, in %. Each axle's
+ * POINT_DIST is its distance to the next one (the manual's examples end with 0).
+ */
+function vehicleLoads(vehicle: Row): { dla: number; udl: number; axles: { p: number; d: number }[] } {
+  const au = vehicle.VEH_AU as Row | undefined;
+  if (vehicle.VEHICLE_LOAD_NUM === 1)
+    throw new AnalysisError(`The simulator does not generate the standard vehicle ${String(vehicle.VEHICLE_TYPE_NAME)}; define it as a user vehicle.`);
+  const own = (au ?? vehicle.VEH_DEFAULT ?? {}) as Row;
+  const dla = 1 + (au ? num(own.DYN_LOAD_ALLOWANCE) : num(own.DYN_LOAD_ALLOWANCE) / 100);
+  const items = ((au ? au.LOAD_ITEMS : vehicle.LOAD_ITEMS) as Row[] | undefined) ?? [];
+  const axles: { p: number; d: number }[] = [];
+  let d = 0;
+  for (const item of items) {
+    axles.push({ p: num(item.POINT_LOAD), d });
+    d += num(item.POINT_DIST);
+  }
+  return { dla, udl: num(own.UNIFORM_LOAD), axles };
+}
+
 const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
 const EC: [number, number][] = [
   [20, 24000],
@@ -730,15 +751,7 @@ function movingLoads(
       for (const f of path) stations.push({ node: f.nodeJ, s: stations[stations.length - 1]!.s + f.L });
       const il = stations.map((st) => unitResponse(st.node));
       const outputs = il[0]!.length;
-      const def2 = (vehicle.VEH_DEFAULT ?? {}) as Row;
-      const dla = 1 + num(def2.DYN_LOAD_ALLOWANCE) / 100;
-      const udl = num(def2.UNIFORM_LOAD);
-      const axles: { p: number; d: number }[] = [];
-      let d = 0;
-      for (const [k, item] of ((vehicle.LOAD_ITEMS as Row[]) ?? []).entries()) {
-        if (k > 0) d += num(item.POINT_DIST);
-        axles.push({ p: num(item.POINT_LOAD), d });
-      }
+      const { dla, udl, axles } = vehicleLoads(vehicle);
       const truckMax = new Float64Array(outputs);
       const truckMin = new Float64Array(outputs);
       const length = stations[stations.length - 1]!.s;

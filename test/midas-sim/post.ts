@@ -81,7 +81,23 @@ function formatter(styles: unknown): (v: number) => string {
   return (v) => (Object.is(v, -0) ? 0 : v).toFixed(place);
 }
 
-export function resultTable(results: AnalysisResults | null, argument: unknown): TableAnswer {
+/**
+ * The other names some Civil NX builds give the columns we read (docs/midas.md, "Result tables"): the manual's own
+ * REACTIONL writes Fx..Mz where REACTIONG writes FX..MZ, and the issue's review names "Elastic Link" for "No." and
+ * "Element" for "Elem"; part labels like "I[12]" come from the manual's BEAMFORCEVBM example.
+ */
+export const ALTERNATIVE_HEADS: Record<string, string> = {
+  "No.": "Elastic Link",
+  Elem: "Element",
+  FX: "Fx",
+  FY: "Fy",
+  FZ: "Fz",
+  MX: "Mx",
+  MY: "My",
+  MZ: "Mz",
+};
+
+export function resultTable(results: AnalysisResults | null, argument: unknown, options: { alternativeColumns?: boolean } = {}): TableAnswer {
   if (typeof argument !== "object" || argument === null) return { status: 200, body: { message: 'The request needs an "Argument" object.' } };
   const arg = argument as Row;
   if (!results) return { status: 200, body: { message: "[T] Cannot generate table data as there is no analysis result." } };
@@ -147,7 +163,7 @@ export function resultTable(results: AnalysisResults | null, argument: unknown):
           row([
             String(id),
             s.label,
-            part,
+            options.alternativeColumns ? `${part}[${part === "I" ? results.beamNodes.get(id)![0] : results.beamNodes.get(id)![1]}]` : part,
             fmt(value(s, k) * ff),
             fmt(0),
             fmt(value(s, k + 1) * ff),
@@ -171,6 +187,7 @@ export function resultTable(results: AnalysisResults | null, argument: unknown):
     columns = keep;
     rows = data.map((r) => idx.map((i) => r[i]!));
   }
+  if (options.alternativeColumns) columns = columns.map((c) => ALTERNATIVE_HEADS[c] ?? c);
   const table: Row = { FORCE: LABEL_FORCE[forceKey], DIST: LABEL_LENGTH[lengthKey], HEAD: columns, DATA: rows };
   if (type === "REACTIONG") {
     const sums = wanted.map((s) => {

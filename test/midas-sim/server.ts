@@ -8,17 +8,22 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type AnalysisResults, analyse, AnalysisError } from "./analysis";
 import { resultTable } from "./post";
-import { canonicalTable, RefusedWrite, SimModel, type SimUnit, TABLES } from "./store";
+import { canonicalTable, RefusedWrite, SilentRefusal, SimModel, type SimUnit, TABLES } from "./store";
 
 export type MidasSimulatorOptions = {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
   key: string;
-  /** What /mapikey/verify reports as the program. */
+  /** What /config/ver (and /mapikey/verify) report: the program, its version, the key's user and company. */
   product?: string;
   version?: string;
   user?: string;
+  company?: string;
+  /** /config/ver answers 404, as a relay without it would: the client falls back to /mapikey/verify. */
+  noConfigVer?: boolean;
+  /** Result tables with the other column names some Civil NX builds use (post.ts, ALTERNATIVE_HEADS). */
+  alternativeColumns?: boolean;
   /** The unit a new model opens in (Civil NX keeps the last one used): N and mm unless told otherwise. */
   defaultUnit?: Partial<SimUnit>;
   /** Like Civil NX, /doc/ANAL on a model changed since the last save waits on a dialog and never answers. Default true. */
@@ -64,6 +69,14 @@ export type MidasSimulator = {
 };
 
 const BASE = "/civil";
+
+/** What the simulator reports of itself unless told otherwise (/config/ver's VER, /mapikey/verify). */
+export const SIMULATOR_REPORT = {
+  product: "MIDAS Civil NX",
+  version: "2026 v2.2 (simulator)",
+  user: "engineer@example.com",
+  company: "Simulator Engineering",
+} as const;
 
 export async function startMidasSimulator(options: MidasSimulatorOptions): Promise<MidasSimulator> {
   const unit: SimUnit = { FORCE: "N", DIST: "MM", HEAT: "KJ", TEMPER: "C", ...options.defaultUnit };
@@ -126,6 +139,11 @@ export async function startMidasSimulator(options: MidasSimulatorOptions): Promi
   };
 }
 
+/** How Civil NX answers a refused write: {"error": {"message"}} with the write's own 2xx status, or {"message": ""}. */
+function refusal(e: RefusedWrite): unknown {
+  return e instanceof SilentRefusal ? { message: "" } : { error: { message: e.message } };
+}
+
 function send(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
@@ -144,9 +162,9 @@ function handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse
 
   if (path === "/mapikey/verify" && method === "GET") {
     return send(res, 200, {
-      user: options.user ?? "engineer@example.com",
-      program: options.product ?? "MIDAS Civil NX",
-      version: options.version ?? "2026 v2.2 (simulator)",
+      user: options.user ?? SIMULATOR_REPORT.user,
+      program: options.product ?? SIMULATOR_REPORT.product,
+      version: options.version ?? SIMULATOR_REPORT.version,
     });
   }
   if (!path.startsWith(`${BASE}/`)) return send(res, 404, { message: "Not Found" });
@@ -162,8 +180,22 @@ function handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse
   }
   const arg = (body as { Argument?: unknown; Assign?: unknown } | undefined) ?? {};
 
-  if (rest === "/config/ver" && method === "GET")
-    return send(res, 200, { VER: { NAME: options.product ?? "MIDAS Civil NX", USER: options.user ?? "engineer@example.com", COMPANY: "Simulator" } });
+  // What the official client reads (midas-civil-python, _mapi.py _checkUSER: VER.NAME, VERSION, USER, COMPANY).
+  if (rest === "/config/ver" && method === "GET") {
+    if (options.noConfigVer) return send(res, 404, { message: "Not Found" });
+    return send(res, 200, {
+      VER: {
+        NAME: options.product ?? SIMULATOR_REPORT.product,
+        VERSION: options.version ?? SIMULATOR_REPORT.version,
+        USER: options.user ?? SIMULATOR_REPORT.user,
+        COMPANY: options.company ?? SIMULATOR_REPORT.company,
+      },
+    });
+  }
+  // Civil NX never expects a body on a DELETE (the official client sends none): one is refused here, so that a
+  // client sending one fails loudly (the real program empties the whole table: docs/midas.md, "Deletes").
+  if (method === "DELETE" && raw.trim() !== "")
+    return send(res, 200, { error: { message: "A DELETE takes no body: name the rows in the path, /db/TABLE/id,id." } });
 
   // DELETE /db/{table}/{id[,id...]}: those rows only (the official client's form, verified live for one id).
   const rowsPath = /^\/db\/([^/]+)\/([^/]+)$/.exec(rest);
@@ -176,7 +208,7 @@ function handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse
       if (Object.keys(echo).length > 0) state.results = null;
       return send(res, 200, Object.keys(echo).length > 0 ? { [table]: echo } : { message: "" });
     } catch (e) {
-      if (e instanceof RefusedWrite) return send(res, 200, { error: { message: e.message } });
+      if (e instanceof RefusedWrite) return send(res, 200, refusal(e));
       throw e;
     }
   }
@@ -184,25 +216,29 @@ function handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse
   if (db) {
     const table = canonicalTable(decodeURIComponent(db[1]!));
     if (!table) return send(res, 200, { message: `Not Found Key: ${db[1]} is not a table this program knows.` });
-    if (method === "GET") return send(res, 200, { [table]: state.model.read(table) });
+    if (method === "GET") {
+      const rows = state.model.read(table);
+      // An empty table answers {"message": ""} (the official client compares with exactly that).
+      return send(res, 200, Object.keys(rows).length > 0 ? { [table]: rows } : { message: "" });
+    }
     if (method !== "POST" && method !== "PUT" && method !== "DELETE") return send(res, 200, { message: `${method} is not supported.` });
-    // No ids in the path: the whole table (with or without a body, as measured on Civil NX 2026).
+    // No ids in the path: the whole table, as the official client's delete() means it.
     if (method === "DELETE") {
       try {
         const echo = state.model.deleteRows(table, Object.keys(state.model.read(table)));
         state.results = null;
         return send(res, 200, { [table]: echo });
       } catch (e) {
-        if (e instanceof RefusedWrite) return send(res, 200, { error: { message: e.message } });
+        if (e instanceof RefusedWrite) return send(res, 200, refusal(e));
         throw e;
       }
     }
     try {
       const echo = state.model.write(method, table, arg.Assign);
-      state.results = null;
+      if (table !== "UNIT") state.results = null;
       return send(res, method === "POST" ? 201 : 200, { [table]: echo });
     } catch (e) {
-      if (e instanceof RefusedWrite) return send(res, method === "POST" ? 201 : 200, { message: e.message });
+      if (e instanceof RefusedWrite) return send(res, method === "POST" ? 201 : 200, refusal(e));
       throw e;
     }
   }
@@ -238,7 +274,7 @@ function handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse
   }
   if (method === "POST" && /^\/post\/TABLE$/i.test(rest)) {
     const results = state.results && state.results.revision === state.model.revision ? state.results : null;
-    const answer = resultTable(results, arg.Argument);
+    const answer = resultTable(results, arg.Argument, { alternativeColumns: options.alternativeColumns });
     return send(res, answer.status, answer.body);
   }
   return send(res, 404, { message: "Not Found" });

@@ -1,7 +1,7 @@
 /**
  * The simulator's model: the /db tables it knows, with the behaviour of the real
  * API that clients trip over. Unknown keys are dropped on store, refused writes
- * answer HTTP 2xx with {"message": ...}, deleting a node deletes its elements,
+ * answer HTTP 2xx with {"error": {"message": ...}}, deleting a node deletes its elements,
  * links, supports and loads, PUT merges ITEMS instead of replacing them, an
  * element may point at a section that does not exist, and node coordinates are
  * read in whatever unit /db/UNIT holds at the time (stored internally in metres).
@@ -68,7 +68,7 @@ export const TABLES: Record<string, TableSpec> = {
   MVCD: { keys: ["CODE"], methods: ALL, singleton: true },
   LLAN: { keys: ["COMMON", "LANE_ITEMS"], methods: ALL },
   MVHL: {
-    keys: ["MVLD_CODE", "VEHICLE_LOAD_NAME", "VEHICLE_LOAD_NUM", "VEHICLE_TYPE_NAME", "STANDARD_CODE", "USER_LOAD_TYPE", "VEH_DEFAULT", "LOAD_ITEMS"],
+    keys: ["MVLD_CODE", "VEHICLE_LOAD_NAME", "VEHICLE_LOAD_NUM", "VEHICLE_TYPE_NAME", "STANDARD_CODE", "USER_LOAD_TYPE", "VEH_DEFAULT", "VEH_AU", "LOAD_ITEMS"],
     methods: ALL,
   },
   MVLD: { keys: ["LCNAME", "DESC", "TYPE", "DEFAULT", "PERMIT_LOAD", "AUTO_OPTIMIZE"], methods: ALL },
@@ -146,8 +146,23 @@ export const TABLES: Record<string, TableSpec> = {
 
 const LENGTH: Record<string, number> = { M: 1, CM: 0.01, MM: 0.001, FT: 0.3048, IN: 0.0254 };
 
-/** A refused request: answered with HTTP 2xx and {"message": text}, as MIDAS does. */
+/** A refused request: answered with HTTP 2xx and {"error": {"message": text}}, as Civil NX does (docs/midas.md). */
 export class RefusedWrite extends Error {}
+/** A write Civil NX drops without a word: {"message": ""}, nothing stored (an MVLD_CODE the model's code does not own). */
+export class SilentRefusal extends RefusedWrite {
+  constructor() {
+    super("");
+  }
+}
+
+/** The MVLD_CODE of each moving-load code (MVCD CODE) the simulator knows (manual, /db/MVHL examples). */
+const MVLD_CODES: Record<string, number> = { AUSTRALIA: 14 };
+/** VEH_AU keys of an Australian user-defined truck and of a standard vehicle (manual, /db/MVHL "VEH_AU"). */
+const VEH_AU_USER = ["DYN_LOAD_ALLOWANCE", "VAR_SPACING", "FATIGUE", "UNIFORM_LOAD", "LOAD_ITEMS"];
+const VEH_AU_STANDARD = ["DYN_LOAD_ALLOWANCE", "FATIGUE"];
+const AU_STANDARD_CODES = ["ROAD TRAFFIC", "RAIL TRAFFIC LOAD", "HEAVY LOAD PLATFORM"];
+
+const pick = (row: Row, keys: readonly string[]): Row => Object.fromEntries(Object.entries(row).filter(([k]) => keys.includes(k)));
 
 export function canonicalTable(name: string): string | null {
   return Object.keys(TABLES).find((t) => t.toUpperCase() === name.toUpperCase()) ?? null;
@@ -204,7 +219,7 @@ export class SimModel {
     return this.tables.get(table) ?? {};
   }
 
-  write(method: "POST" | "PUT" | "DELETE", table: string, assign: unknown): Table {
+  write(method: "POST" | "PUT", table: string, assign: unknown): Table {
     const spec = TABLES[table]!;
     if (!spec.methods.includes(method))
       throw new RefusedWrite(`${method} is not available for ${table}; use ${spec.methods.filter((m) => m !== "GET").join(" or ")}.`);
@@ -213,11 +228,6 @@ export class SimModel {
     const entries = Object.entries(assign as Record<string, unknown>);
     for (const [id] of entries) if (!/^\d+$/.test(id) || Number(id) < 1) throw new RefusedWrite(`Wrong Key: "${id}" is not an id.`);
     const rows = this.tables.get(table)!;
-    if (method === "DELETE") {
-      // Measured on Civil NX 2026 (Dennis5882/MIDAS-API-NX-SDK, docs/midas.md): a DELETE with a body deletes the whole
-      // table, whatever rows the body names; the official client never sends one.
-      return this.deleteRows(table, Object.keys(rows));
-    }
     const cleaned: Table = {};
     for (const [id, value] of entries) {
       if (typeof value !== "object" || value === null || Array.isArray(value)) throw new RefusedWrite(`Wrong Field: row ${id} of ${table} is not an object.`);
@@ -240,7 +250,8 @@ export class SimModel {
       if (table === "UNIT") this.unit = { ...this.unit, ...(rows[id] as Partial<SimUnit>) };
       echo[id] = clone(rows[id]!);
     }
-    this.touch();
+    // A unit change is not a model change: the results stay, and Civil NX does not ask to save.
+    if (table !== "UNIT") this.touch();
     if (table === "NODE") {
       const f = this.lengthFactor();
       for (const row of Object.values(echo)) for (const k of ["X", "Y", "Z"]) if (typeof row[k] === "number") row[k] = (row[k] as number) / f;
@@ -281,7 +292,33 @@ export class SimModel {
     }
     if (table === "STLD" && complete && typeof out.NAME !== "string") throw new RefusedWrite(`Wrong Field: STLD ${id} needs a NAME.`);
     if (table === "STLD") out.NO = Number(id);
+    if (table === "MVHL" && (complete || out.MVLD_CODE !== undefined)) return this.vehicle(id, out);
     return out;
+  }
+
+  /**
+   * A vehicle as Civil NX stores it: the MVLD_CODE must be the model's code's (else nothing is stored and the answer
+   * is {"message": ""}); VEHICLE_LOAD_NUM is the kind, 1 standard and 2 user defined, and a 2 loses its type name and
+   * standard code and becomes a "Truck/Lane" (Dennis5882/MIDAS-API-NX-SDK, measured); an Australian vehicle keeps
+   * its fields in VEH_AU and drops VEH_DEFAULT and a top-level LOAD_ITEMS, as unknown keys are dropped.
+   */
+  private vehicle(id: string, row: Row): Row {
+    const code = this.tables.get("MVCD")!["1"]?.CODE;
+    if (typeof code !== "string" || row.MVLD_CODE !== MVLD_CODES[code.toUpperCase()]) throw new SilentRefusal();
+    const base = pick(row, ["MVLD_CODE", "VEHICLE_LOAD_NAME", "VEHICLE_LOAD_NUM"]);
+    const au = typeof row.VEH_AU === "object" && row.VEH_AU !== null ? (row.VEH_AU as Row) : {};
+    if (row.VEHICLE_LOAD_NUM === 2) {
+      const veh = pick(au, VEH_AU_USER);
+      if (Array.isArray(veh.LOAD_ITEMS)) veh.LOAD_ITEMS = (veh.LOAD_ITEMS as Row[]).map((item) => pick(item, ["POINT_LOAD", "POINT_DIST"]));
+      return { ...base, USER_LOAD_TYPE: "Truck/Lane", VEH_AU: veh };
+    }
+    if (row.VEHICLE_LOAD_NUM === 1) {
+      if (typeof row.STANDARD_CODE !== "string" || !AU_STANDARD_CODES.includes(row.STANDARD_CODE))
+        throw new RefusedWrite(`Wrong Field: STANDARD_CODE of MVHL ${id}.`);
+      if (typeof row.VEHICLE_TYPE_NAME !== "string" || row.VEHICLE_TYPE_NAME === "") throw new RefusedWrite(`Wrong Field: VEHICLE_TYPE_NAME of MVHL ${id}.`);
+      return { ...base, VEHICLE_TYPE_NAME: row.VEHICLE_TYPE_NAME, STANDARD_CODE: row.STANDARD_CODE, VEH_AU: pick(au, VEH_AU_STANDARD) };
+    }
+    throw new RefusedWrite(`Wrong Field: VEHICLE_LOAD_NUM of MVHL ${id} (1 standard, 2 user defined).`);
   }
 
   /**

@@ -21,7 +21,7 @@ import { validateMidasTables } from "@/lib/midas/validate";
 import { serverSecret } from "@/lib/secret";
 import { testDb, useTestDatabase } from "@/test/database";
 import { expectJson, type TestClient } from "@/test/http";
-import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
+import { type MidasSimulator, SIMULATOR_REPORT, startMidasSimulator } from "@/test/midas-sim";
 import { joinProject, seedRows, signedInClient } from "@/test/session";
 import * as connectionTest from "./connection/test/route";
 import * as connection from "./connection/route";
@@ -132,13 +132,8 @@ describe("the MIDAS connection", () => {
     expect(everything).not.toContain(Buffer.from(KEY).toString("base64").slice(0, 12));
     expect(stored!.keyLast4).toBe("Zx91");
 
-    expect(await expectJson(await test(fresh.client), 200)).toEqual({
-      ok: true,
-      product: "MIDAS Civil NX",
-      version: "2026 v2.2 (simulator)",
-      user: "engineer@example.com",
-      isCivil: true,
-    });
+    // What /config/ver reports (the official client's check), and that it was /config/ver that answered.
+    expect(await expectJson(await test(fresh.client), 200)).toEqual({ ok: true, ...SIMULATOR_REPORT, isCivil: true, checkedWith: "/config/ver" });
 
     await expectJson(await fresh.client.delete(connection.DELETE, "/api/midas/connection"), 200);
     await expectJson(await fresh.client.get(connection.GET, "/api/midas/connection"), 404);
@@ -219,7 +214,7 @@ describe("the MIDAS connection", () => {
     expect(body).toMatchObject({ kind: "not-running", error: expect.stringMatching(/Civil NX is not running/) });
     sim.state.notRunning = false;
 
-    sim.state.errorBody = { path: /^\/mapikey\/verify$/, message: "The key has expired." };
+    sim.state.errorBody = { path: /^\/civil\/config\/ver$/, message: "The key has expired." };
     body = await expectJson(await test(client), 502);
     expect(body).toMatchObject({ kind: "midas-error", error: expect.stringMatching(/The key has expired\./) });
     sim.state.errorBody = null;
