@@ -1,5 +1,6 @@
 import type { ParameterRow } from "@/lib/datasets/columns";
-import type { MidasTables } from "@/lib/midas/tables";
+import { midasDatasets, type MidasTables } from "@/lib/midas/tables";
+import { standardVehicleValues } from "@/lib/midas/vehicles";
 import { demoTables, type SeedRow } from "./seed-data";
 
 /**
@@ -171,20 +172,9 @@ export function demoMidasTables(): MidasTables {
     row("LoadedPiers", [""]),
   ];
 
-  // Axle sets as the Oasys GSA notes give the AS 5100 draft vehicles; check them against AS 5100.2:2017 before design use.
-  const midasmoving: ParameterRow[] = [
-    row("VehicleName", ["M1600", "S1600"]),
-    row("LoadCaseName", ["M1600", "S1600"]),
-    row("Description", ["AS 5100.2 moving traffic load", "AS 5100.2 stationary traffic load"]),
-    row("AxleLoads", ["120, 120, 120, 120, 120, 120", "80, 80, 80, 80, 80, 80"]),
-    row("AxleSpacings", ["3.5, 3.5, 3.5, 3.5, 3.5", "3.5, 3.5, 3.5, 3.5, 3.5"]),
-    row("LaneLoad", ["6", "24"]),
-    row("DynamicLoadAllowance", ["30", "0"]),
-    row("LaneCount", [3, 3]),
-    row("LaneWidth", ["3.200", "3.200"]),
-    row("FirstLaneOffset", ["3.200", "3.200"]),
-    row("LaneFactors", ["1.0, 0.8, 0.4", "1.0, 0.8, 0.4"]),
-  ];
+  // AS 5100.2:2017's M1600 and S1600 (lib/midas/vehicles.ts), three 3.2 m lanes from 3.2 m left of the girder line.
+  const vehicles: Record<string, (string | number)[]> = { ...standardVehicleValues(), LaneCount: [3, 3], FirstLaneOffset: ["3.200", "3.200"] };
+  const midasmoving: ParameterRow[] = midasDatasets.midasmoving.template.map((spec) => row(spec.parameter, vehicles[spec.parameter]!));
 
   // AS 5100.2 factors: dead load 1.2, superimposed dead load 2.0, traffic 1.8 at ultimate; 1.0 at serviceability.
   const combos = ["ULS-M1600", "ULS-S1600", "ULS-ENV", "SLS-M1600", "SLS-S1600"];

@@ -127,8 +127,9 @@ describe("applyModel against the simulator", () => {
   it("defines the vehicles as Australian user trucks that read back with their code, kind and VEH_AU fields", async () => {
     const model = buildModel(demoMidasTables());
     const result = await applyModel(client, model);
-    expect(result.tables.MVHL).toEqual({ outcome: "applied", created: 2, updated: 0, deleted: 0 });
-    const m1600 = Object.values(sim.inspect("MVHL").MVHL!).find((v) => v.VEHICLE_LOAD_NAME === "M1600")!;
+    // M1600 and S1600, each at the 11 lengths of their variable gap.
+    expect(result.tables.MVHL).toEqual({ outcome: "applied", created: 22, updated: 0, deleted: 0 });
+    const m1600 = Object.values(sim.inspect("MVHL").MVHL!).find((v) => v.VEHICLE_LOAD_NAME === "M1600-6.25")!;
     expect(m1600).toMatchObject({ MVLD_CODE: 14, VEHICLE_LOAD_NUM: 2, USER_LOAD_TYPE: "Truck/Lane" });
     expect(m1600.VEH_AU).toMatchObject({ DYN_LOAD_ALLOWANCE: 0.3, UNIFORM_LOAD: 6, FATIGUE: false, VAR_SPACING: false });
   });

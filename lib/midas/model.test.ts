@@ -6,6 +6,56 @@ import { buildModel, buildModelWithScheme, concreteModulus, MIDAS_TABLE_ORDER, M
 
 const rowsOf = (model: MidasModel, table: string) => model.find((r) => r.table === table)?.assign ?? {};
 
+describe("the AS 5100.2 vehicles of the demo", () => {
+  const model = buildModel(demoMidasTables());
+  const vehicles = Object.values(rowsOf(model, "MVHL")) as {
+    VEHICLE_LOAD_NAME: string;
+    VEH_AU: { UNIFORM_LOAD: number; DYN_LOAD_ALLOWANCE: number; LOAD_ITEMS: { POINT_LOAD: number; POINT_DIST: number }[] };
+  }[];
+  const named = (name: string) => vehicles.find((v) => v.VEHICLE_LOAD_NAME === name)!.VEH_AU;
+
+  it("runs M1600 as four tri-axle groups: 12 axles of 120 kN (1,440 kN), 1.25 m apart in a group, with 6 kN/m and α = 0.3", () => {
+    const m1600 = named("M1600-6.25");
+    expect(m1600.LOAD_ITEMS).toHaveLength(12);
+    expect(m1600.LOAD_ITEMS.reduce((sum, axle) => sum + axle.POINT_LOAD, 0)).toBe(1440);
+    // Within each group 1.25 m; 3.75 m clear to the second group, the variable gap (6.25 m at least), 5.0 m to the last.
+    expect(m1600.LOAD_ITEMS.map((axle) => axle.POINT_DIST)).toEqual([1.25, 1.25, 3.75, 1.25, 1.25, 6.25, 1.25, 1.25, 5, 1.25, 1.25, 0]);
+    expect(m1600).toMatchObject({ UNIFORM_LOAD: 6, DYN_LOAD_ALLOWANCE: 0.3 });
+  });
+
+  it("runs S1600 the same way with 80 kN axles (960 kN) and 24 kN/m, without dynamic allowance", () => {
+    const s1600 = named("S1600-6.25");
+    expect(s1600.LOAD_ITEMS.reduce((sum, axle) => sum + axle.POINT_LOAD, 0)).toBe(960);
+    expect(s1600).toMatchObject({ UNIFORM_LOAD: 24, DYN_LOAD_ALLOWANCE: 0 });
+  });
+
+  it("runs the variable gap at each of its lengths, and the moving load case is their envelope", () => {
+    const m1600 = vehicles.filter((v) => v.VEHICLE_LOAD_NAME.startsWith("M1600-"));
+    expect(m1600.map((v) => v.VEH_AU.LOAD_ITEMS[5]!.POINT_DIST)).toEqual([6.25, 8, 10, 12.5, 15, 20, 25, 30, 35, 40, 45]);
+    const cases = Object.values(rowsOf(model, "MVLD")) as { LCNAME: string; DEFAULT: { COMB_OPTION: string; SUB_LOAD_DATAS: { VEHICLE_NAME: string }[] } }[];
+    const m1600Case = cases.find((c) => c.LCNAME === "M1600")!;
+    expect(m1600Case.DEFAULT.COMB_OPTION).toBe("INDEPENDENT");
+    expect(m1600Case.DEFAULT.SUB_LOAD_DATAS.map((sub) => sub.VEHICLE_NAME)).toEqual(m1600.map((v) => v.VEHICLE_LOAD_NAME));
+  });
+
+  it("refuses a variable spacing shorter than its minimum, and spacings without a gap", () => {
+    const short = withValue(demoMidasTables(), "midasmoving", "VariableSpacings", "Item1", "5, 10");
+    expect(() => buildModel(short)).toThrow(MidasTablesInvalidError);
+    const problems = (() => {
+      try {
+        buildModel(withValue(short, "midasmoving", "VariableGap", "Item2", ""));
+      } catch (error) {
+        return (error as MidasTablesInvalidError).problems.map((p) => p.message);
+      }
+      throw new Error("expected the tables to be refused");
+    })();
+    expect(problems).toEqual([
+      'VariableSpacings of Item1 ("M1600") must each be at least 6.25 m (spacing 6 of AxleSpacings, its minimum); 5 is shorter.',
+      'Item2 ("S1600") lists VariableSpacings; say which spacing varies in VariableGap.',
+    ]);
+  });
+});
+
 describe("buildModel", () => {
   const { model, scheme } = buildModelWithScheme(smallTables());
 

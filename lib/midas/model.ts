@@ -144,10 +144,10 @@ export const AUSTRALIA_MVLD_CODE = 14;
  * table holds it in %. The lane load goes as UNIFORM_LOAD with FATIGUE false (the manual lists UNIFORM_LOAD "when
  * FATIGUE"; if Civil NX dropped it, the read-back would name VEH_AU.UNIFORM_LOAD as a mismatch, never a silent loss).
  */
-export function australianVehicle(v: ParsedTables["vehicles"][number]): Record<string, unknown> {
+export function australianVehicle(v: ParsedTables["vehicles"][number], variant = vehicleVariants(v)[0]!): Record<string, unknown> {
   return {
     MVLD_CODE: AUSTRALIA_MVLD_CODE,
-    VEHICLE_LOAD_NAME: v.name,
+    VEHICLE_LOAD_NAME: variant.name,
     VEHICLE_LOAD_NUM: 2,
     USER_LOAD_TYPE: "Truck/Lane",
     VEH_AU: {
@@ -157,9 +157,20 @@ export function australianVehicle(v: ParsedTables["vehicles"][number]): Record<s
       UNIFORM_LOAD: v.laneLoad,
       // Each axle with its distance to the next one, 0 on the last (the manual's examples: KSCE-LSD15 POINT_ITEMS
       // 48/3.6, 135/1.2, 135/7.2, 192/0; Russia LOAD_ITEMS ending 10/0).
-      LOAD_ITEMS: v.axleLoads.map((load, a) => ({ POINT_LOAD: load, POINT_DIST: v.axleSpacings[a] ?? 0 })),
+      LOAD_ITEMS: v.axleLoads.map((load, a) => ({ POINT_LOAD: load, POINT_DIST: variant.spacings[a] ?? 0 })),
     },
   };
+}
+
+/**
+ * The vehicles MIDAS gets for one row of the moving-load table: the vehicle itself, or, with a variable spacing, one
+ * per length it takes, named "<name>-<length>" (AS 5100.2 M1600/S1600: the gap between the second and third axle
+ * groups varies from 6.25 m; the case is the envelope over the lengths).
+ */
+export function vehicleVariants(v: ParsedTables["vehicles"][number]): { name: string; spacings: number[] }[] {
+  if (!v.variableGap) return [{ name: v.name, spacings: v.axleSpacings }];
+  const { index, lengths } = v.variableGap;
+  return lengths.map((length) => ({ name: `${v.name}-${length}`, spacings: v.axleSpacings.map((s, k) => (k === index ? length : s)) }));
 }
 
 export const PSC_BOX_CHECKS = {
@@ -584,6 +595,7 @@ class Builder {
     if (vehicles.length === 0) return;
     this.put("MVCD", 1, { CODE: "AUSTRALIA" });
     const firstOfSpan = new Set(setup.spans.map((_, k) => this.girderNodeAt(k)));
+    let vehicleId = 0;
     vehicles.forEach((v, i) => {
       const id = i + 1;
       const laneNames: string[] = [];
@@ -607,7 +619,8 @@ class Builder {
           LANE_ITEMS: this.scheme.girderElements.map((e) => ({ ELEM: e.id, ECC: ecc, SPAN_START: firstOfSpan.has(e.nodeI) })),
         });
       }
-      this.put("MVHL", id, australianVehicle(v));
+      const variants = vehicleVariants(v);
+      for (const variant of variants) this.put("MVHL", ++vehicleId, australianVehicle(v, variant));
       const factors = Array.from({ length: 6 }, (_, k) => v.laneFactors[Math.min(k, v.laneFactors.length - 1)] ?? 1);
       this.put("MVLD", id, {
         LCNAME: v.caseName,
@@ -621,10 +634,16 @@ class Builder {
           FATIGUE: false,
           LANE_FACTOR_TYPE: 1,
           SCALE_FACTORS: factors,
-          COMB_OPTION: "COMBINED",
-          SUB_LOAD_DATAS: [
-            { VEHICLE_TYPE: "VL", VEHICLE_NAME: v.name, SCALE_FACTOR: 1, MIN_LOADED_LANE: 1, MAX_LOADED_LANE: v.laneCount, LANE_NAMES: laneNames },
-          ],
+          // One sub-load per variant of a variable spacing, taken independently: the case is their envelope.
+          COMB_OPTION: variants.length > 1 ? "INDEPENDENT" : "COMBINED",
+          SUB_LOAD_DATAS: variants.map((variant) => ({
+            VEHICLE_TYPE: "VL",
+            VEHICLE_NAME: variant.name,
+            SCALE_FACTOR: 1,
+            MIN_LOADED_LANE: 1,
+            MAX_LOADED_LANE: v.laneCount,
+            LANE_NAMES: laneNames,
+          })),
         },
       });
     });

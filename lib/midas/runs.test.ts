@@ -11,19 +11,31 @@ describe("Create Midas for a project, the parts without a database", () => {
     expect(demo.built?.model[0]?.table).toBe("UNIT");
     const blank = buildFromTables(emptyMidasTables());
     expect(blank.built).toBeNull();
-    // Blank templates: each global value of Model Setup is missing (the rest of the tables have no items to check).
+    // Blank templates: each global value of Model Setup is missing, and the lanes of the two standard vehicles the
+    // moving loads start with (the rest of the tables have no items to check).
     // ConcreteGrades is read first (the sections refer to it), then the rest in the template's order.
     const globals = midasDatasets.midassetup.template.filter((spec) => spec.scope === "global").map((spec) => spec.parameter);
     expect(globals).toHaveLength(14);
     globals.unshift(...globals.splice(globals.indexOf("ConcreteGrades"), 1));
-    expect(blank.problems).toEqual(
-      globals.map((parameter) => ({
+    expect(blank.problems).toEqual([
+      ...globals.map((parameter) => ({
         dataset: "midassetup",
         parameter,
         item: "Item1",
         message: expect.stringMatching(new RegExp(`^${parameter} of Model Setup is blank\\. `)),
       })),
-    );
+      ...[
+        ["Item1", "M1600"],
+        ["Item2", "S1600"],
+      ].flatMap(([item, name]) =>
+        ["LaneCount", "FirstLaneOffset"].map((parameter) => ({
+          dataset: "midasmoving",
+          parameter,
+          item,
+          message: expect.stringMatching(new RegExp(`^${parameter} of ${item} \\("${name}"\\) is blank\\. `)),
+        })),
+      ),
+    ]);
   });
 
   it("summarises a plan per MIDAS table: counts, unchanged rows, and at most PREVIEW_IDS ids of each kind", () => {

@@ -8,6 +8,7 @@
  */
 
 import type { ParameterRow } from "@/lib/datasets/columns";
+import { standardVehicleValues } from "./vehicles";
 
 export const midasDatasetKeys = [
   "midassetup",
@@ -491,6 +492,22 @@ const moving: ParameterSpec[] = [
     description: "Spacing from each axle to the next, comma-separated: one fewer than the axle loads. Blank for a single axle.",
   },
   {
+    parameter: "VariableGap",
+    unit: "—",
+    value: { kind: "integer", min: 1, max: 39 },
+    optional: true,
+    description:
+      "Which spacing of AxleSpacings varies, counted from the front (AS 5100.2 M1600 and S1600: the 6th, between the second and third axle groups); AxleSpacings holds its minimum. Blank: every spacing is fixed.",
+  },
+  {
+    parameter: "VariableSpacings",
+    unit: "m",
+    value: { kind: "list", of: "number", min: 1, max: 20 },
+    optional: true,
+    description:
+      "The lengths the variable spacing takes, comma-separated, each at least its minimum in AxleSpacings: the vehicle runs once at each and the moving load case is their envelope. Blank with VariableGap: the minimum only.",
+  },
+  {
     parameter: "LaneLoad",
     unit: "kN/m",
     value: m(0, 200),
@@ -638,10 +655,19 @@ export const midasDatasets: Record<MidasDatasetKey, MidasDatasetInfo> = {
 
 /** The blank template of a table: its Parameters, each with an empty Item1. */
 export function templateRows(key: MidasDatasetKey): ParameterRow[] {
+  // The moving loads start with AS 5100.2's M1600 and S1600 (vehicles.ts); the engineer adds the lanes.
+  if (key === "midasmoving") {
+    const standard = standardVehicleValues();
+    const items = standard.VehicleName!.map((_, k) => `Item${k + 1}`);
+    return midasDatasets[key].template.map((spec) => ({
+      parameter: spec.parameter,
+      values: Object.fromEntries(items.map((item, k) => [item, standard[spec.parameter]?.[k] ?? ""])),
+    }));
+  }
   return midasDatasets[key].template.map((spec) => ({ parameter: spec.parameter, values: { Item1: "" } }));
 }
 
-/** Blank templates of all nine tables, as a new project starts. */
+/** The templates of all nine tables, as a new project starts (blank but for the standard vehicles). */
 export function emptyMidasTables(): MidasTables {
   return Object.fromEntries(midasDatasetKeys.map((key) => [key, templateRows(key)])) as MidasTables;
 }

@@ -20,7 +20,9 @@ afterEach(async () => {
 });
 
 /** A 20 m beam of 4 elements, pinned at node 1 and on a roller at node 5: the textbook simply supported beam. */
-async function simpleBeam(loads: { uniform?: number; vehicle?: { axles: number[]; spacings?: number[]; lanes?: number[]; udl?: number } } = {}) {
+async function simpleBeam(
+  loads: { uniform?: number; vehicle?: { axles: number[]; spacings?: number[]; lanes?: number[]; udl?: number; twice?: "COMBINED" | "INDEPENDENT" } } = {},
+) {
   await client.put("UNIT", { "1": { FORCE: "KN", DIST: "M" } });
   await client.post("MATL", { "1": { TYPE: "CONC", NAME: "C40", PARAM: [{ P_TYPE: 2, ELAST: 3.28e7, POISN: 0.2, THERMAL: 1e-5, DEN: 0, MASS: 0 }] } });
   await client.post("SECT", {
@@ -67,7 +69,14 @@ async function simpleBeam(loads: { uniform?: number; vehicle?: { axles: number[]
         TYPE: 0,
         DEFAULT: {
           SCALE_FACTORS: lanes,
-          SUB_LOAD_DATAS: [{ VEHICLE_NAME: "V", SCALE_FACTOR: 1, MIN_LOADED_LANE: 1, MAX_LOADED_LANE: lanes.length, LANE_NAMES: laneNames }],
+          ...(v.twice ? { COMB_OPTION: v.twice } : {}),
+          SUB_LOAD_DATAS: Array.from({ length: v.twice ? 2 : 1 }, () => ({
+            VEHICLE_NAME: "V",
+            SCALE_FACTOR: 1,
+            MIN_LOADED_LANE: 1,
+            MAX_LOADED_LANE: lanes.length,
+            LANE_NAMES: laneNames,
+          })),
         },
       },
     });
@@ -100,6 +109,16 @@ describe("the simulator's analysis", () => {
     const i = beam.rows.find((r) => r[beam.columns.indexOf("Part")] === "I")!;
     expect(i[beam.columns.indexOf("Moment-y")]).toBeCloseTo(375, 3);
     expect(i[beam.columns.indexOf("Shear-z")]).toBeCloseTo(50, 3);
+  });
+
+  it("takes sub-loads INDEPENDENT as an envelope (a variable spacing's lengths) and COMBINED as a sum", async () => {
+    await simpleBeam({ vehicle: { axles: [100], twice: "INDEPENDENT" } });
+    expect(pick(await table("REACTIONG", ["MV(MV:max)"], [1]), "FZ")[0]).toBeCloseTo(100, 3);
+    await sim.close();
+    sim = await startMidasSimulator({ key: KEY, title: "C:\\Bridges\\Simulator test.mcb" });
+    client = new MidasClient({ baseUrl: sim.url, apiKey: KEY });
+    await simpleBeam({ vehicle: { axles: [100], twice: "COMBINED" } });
+    expect(pick(await table("REACTIONG", ["MV(MV:max)"], [1]), "FZ")[0]).toBeCloseTo(200, 3);
   });
 
   it("runs a vehicle over influence lines: one axle gives reactions up to P and a mid-span moment of PL/4, times the lane factors", async () => {

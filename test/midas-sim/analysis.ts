@@ -763,16 +763,23 @@ function movingLoads(
         return [k, h > 0 ? (s - stations[k]!.s) / h : 0];
       };
       const value = new Float64Array(outputs);
+      // Each position's axles as weights on the stations they fall between (axles 1.25 m apart share stations), so
+      // each influence line is read once per position.
+      const weights = new Map<number, number>();
       for (const front of stations) {
         for (const sign of [-1, 1]) {
           value.fill(0);
+          weights.clear();
           for (const axle of axles) {
             const hit = locate(front.s + sign * axle.d);
             if (!hit) continue;
             const [k, t] = hit;
-            const a = il[k]!;
-            const b = il[k + 1]!;
-            for (let r = 0; r < outputs; r++) value[r] = value[r]! + axle.p * (a[r]! * (1 - t) + b[r]! * t);
+            weights.set(k, (weights.get(k) ?? 0) + axle.p * (1 - t));
+            if (t > 0) weights.set(k + 1, (weights.get(k + 1) ?? 0) + axle.p * t);
+          }
+          for (const [k, w] of weights) {
+            const line = il[k]!;
+            for (let r = 0; r < outputs; r++) value[r] = value[r]! + w * line[r]!;
           }
           for (let r = 0; r < outputs; r++) {
             if (value[r]! > truckMax[r]!) truckMax[r] = value[r]!;
@@ -806,8 +813,10 @@ function movingLoads(
         subMax[r] = multiplier * (dla * truckMax[r]! + udl * posInt[r]!);
         subMin[r] = multiplier * (dla * truckMin[r]! + udl * negInt[r]!);
       }
-      max = max ? max.map((v, r) => Math.max(v, subMax[r]!)) : subMax;
-      min = min ? min.map((v, r) => Math.min(v, subMin[r]!)) : subMin;
+      // Sub-loads "INDEPENDENT" are each a case of their own (the envelope); "COMBINED", applied together (the sum).
+      const together = def.COMB_OPTION !== "INDEPENDENT";
+      max = max ? max.map((v, r) => (together ? v + subMax[r]! : Math.max(v, subMax[r]!))) : subMax;
+      min = min ? min.map((v, r) => (together ? v + subMin[r]! : Math.min(v, subMin[r]!))) : subMin;
     }
     const zero = new Float64Array(cases.values().next().value?.max.length ?? 0);
     cases.set(name, { kind: "MV", envelope: true, max: max ?? zero, min: min ?? zero });

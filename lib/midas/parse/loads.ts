@@ -12,6 +12,8 @@ export type VehicleData = {
   description: string;
   axleLoads: number[];
   axleSpacings: number[];
+  /** The variable spacing: which gap (0-based index into axleSpacings) and the lengths it takes; null when all are fixed. */
+  variableGap: { index: number; lengths: number[] } | null;
   laneLoad: number;
   dynamicLoadAllowance: number;
   laneCount: number;
@@ -118,6 +120,30 @@ export function readVehicles(reader: TableReader, caseNames: CaseNames): Vehicle
         `${label} loads ${laneCount} lanes but lists ${laneFactors.length} lane factor${laneFactors.length === 1 ? "" : "s"}; give one factor per lane.`,
       );
     }
+    const gap = reader.num("VariableGap", item, label);
+    const lengths = reader.list<number>("VariableSpacings", item, label);
+    let variableGap: VehicleData["variableGap"] = null;
+    if (Number.isInteger(gap)) {
+      const minimum = axleSpacings[gap - 1];
+      if (minimum === undefined) {
+        reader.problem(
+          "VariableGap",
+          item,
+          `VariableGap of ${label} is ${gap}, but it has ${axleSpacings.length} spacing${axleSpacings.length === 1 ? "" : "s"}.`,
+        );
+      } else {
+        const short = lengths.filter((l) => l < minimum);
+        if (short.length > 0)
+          reader.problem(
+            "VariableSpacings",
+            item,
+            `VariableSpacings of ${label} must each be at least ${minimum} m (spacing ${gap} of AxleSpacings, its minimum); ${short.join(", ")} ${short.length === 1 ? "is" : "are"} shorter.`,
+          );
+        variableGap = { index: gap - 1, lengths: lengths.length > 0 ? [...new Set(lengths)] : [minimum] };
+      }
+    } else if (lengths.length > 0) {
+      reader.problem("VariableGap", item, `${label} lists VariableSpacings; say which spacing varies in VariableGap.`);
+    }
     return {
       item,
       name,
@@ -125,6 +151,7 @@ export function readVehicles(reader: TableReader, caseNames: CaseNames): Vehicle
       description: reader.text("Description", item, label),
       axleLoads,
       axleSpacings,
+      variableGap,
       laneLoad: reader.num("LaneLoad", item, label, 0),
       dynamicLoadAllowance: reader.num("DynamicLoadAllowance", item, label),
       laneCount,
