@@ -142,6 +142,10 @@ test(
       const preview = page.getByTestId("midas-preview");
       await expect(preview).toBeVisible({ timeout: 30_000 });
       await expect(preview.getByRole("row").filter({ hasText: "LCOM-GEN" })).toBeVisible();
+      // Each tendon group's friction loss, for the engineer to check before applying (lib/midas/friction.test.ts by hand).
+      await expect(preview.getByTestId("midas-tendon-friction").getByRole("row").filter({ hasText: "PT-A" })).toContainText(
+        "74.4 % of the jacking force at 81 m",
+      );
 
       await page.getByRole("button", { name: "Apply", exact: true }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Apply" }).click();

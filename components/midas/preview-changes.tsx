@@ -74,6 +74,30 @@ export function PreviewChanges({ preview }: { preview: Preview }) {
           </dl>
         </details>
       )}
+      {preview.tendons.length > 0 && (
+        <Table aria-label="Friction loss per tendon group" data-testid="midas-tendon-friction">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Tendon group</TableHead>
+              <TableHead className="text-right">Length (m)</TableHead>
+              <TableHead className="text-right">Angle change (rad)</TableHead>
+              <TableHead className="text-right">Lowest force, jacked from both ends</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {preview.tendons.map((t) => (
+              <TableRow key={t.name}>
+                <TableCell>{t.name}</TableCell>
+                <TableCell className="text-right tabular-nums">{t.length}</TableCell>
+                <TableCell className="text-right tabular-nums">{t.angle.toFixed(3)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {(t.lowest.share * 100).toFixed(1)} % of the jacking force at {t.lowest.x} m
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       {preview.warnings.length > 0 && (
         <Alert data-testid="midas-cascade-warnings">
           <TriangleAlertIcon aria-hidden="true" />

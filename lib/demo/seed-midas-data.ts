@@ -212,7 +212,7 @@ export function demoMidasTables(): MidasTables {
     row("DepthAtPiers", ["0.350", "0.350", "0.350"]),
     row("DepthAtMidspan", ["1.650", "1.650", "1.650"]),
     row("FrictionCoefficient", ["0.20", "0.20", "0.20"]),
-    row("WobbleCoefficient", ["0.008", "0.008", "0.008"]),
+    row("WobbleBetaP", ["0.008", "0.008", "0.008"]),
     row("AnchorageSlip", ["0.006", "0.006", "0.006"]),
     row("Relaxation", ["2.5", "2.5", "2.5"]),
   ];

@@ -2,6 +2,7 @@ import { parseMidasTables, type ParsedTables } from "./parse";
 import type { Problem } from "./parse/reader";
 import type { PscSectionData } from "./parse/sections";
 import type { PierData } from "./parse/setup";
+import { type TendonFriction, tendonFriction, wobbleCoefficient } from "./friction";
 import { boxArrays, boxProperties } from "./sections";
 import type { MidasTables } from "./tables";
 
@@ -90,7 +91,13 @@ export type MidasCaseCatalog = {
   combinations: { name: string; method: "Add" | "Envelope"; factors: { name: string; factor: number }[] }[];
 };
 
-export type BuiltModel = { model: MidasModel; scheme: MidasIdScheme; cases: MidasCaseCatalog };
+export type BuiltModel = {
+  model: MidasModel;
+  scheme: MidasIdScheme;
+  cases: MidasCaseCatalog;
+  /** Each tendon group's friction loss, jacked from both ends (friction.ts): for the engineer to check before applying. */
+  tendons: TendonFriction[];
+};
 
 /** The tables still have problems; nothing can be built from them. */
 export class MidasTablesInvalidError extends Error {
@@ -220,6 +227,7 @@ class Builder {
   private readonly materialIds = new Map<string, number>();
   private readonly sectionIds = new Map<string, number>();
   private supportSerial = 0;
+  private readonly frictions: TendonFriction[] = [];
   private readonly scheme: MidasIdScheme = { girderNodes: [], girderElements: [], supports: [] };
   private readonly caseIds = new Map<string, number>();
 
@@ -270,7 +278,7 @@ class Builder {
       moving: this.p.vehicles.map((v) => v.caseName),
       combinations: this.p.combinations.map((c) => ({ name: c.name, method: c.method, factors: c.factors })),
     };
-    return { model, scheme: this.scheme, cases };
+    return { model, scheme: this.scheme, cases, tendons: this.frictions };
   }
 
   private units(): void {
@@ -684,8 +692,9 @@ class Builder {
         FT: t.relaxation,
         US: setup.tendonBreakingStrength * 1000,
         YS: round(0.85 * setup.tendonBreakingStrength * 1000),
+        // MIDAS's loss is e^-(μα + kL) (FF = μ per radian, WF = k per metre); AS 5100.5's is e^-μ(α + βp·L), so k = μβp.
         FF: t.friction,
-        WF: t.wobble,
+        WF: wobbleCoefficient(t),
       });
       // Profile from the start of FromSpan: anchor, then mid-span low points and pier high points.
       const profile: { PT: number[]; bFIX: boolean; R: number; bBOTZ: boolean }[] = [];
@@ -696,6 +705,13 @@ class Builder {
         x += span.length;
       });
       profile.push({ PT: [round(x), round(-t.depthAtEnds)], bFIX: true, R: 0, bBOTZ: false });
+      this.frictions.push(
+        tendonFriction(
+          t.name,
+          profile.map(({ PT: [px, pz] }) => ({ x: px!, z: pz! })),
+          t,
+        ),
+      );
       this.put("TDNA", id, {
         NAME: t.name,
         TDN_PROP: id,

@@ -15,6 +15,7 @@ import { type ApplyProgress, applyModel, type TableOutcome } from "./apply";
 import { midasClientFor, midasFailure } from "./connection";
 import { modelFingerprint } from "./fingerprint";
 import { type BuiltModel, buildModelWithScheme, MIDAS_TABLE_ORDER, type MidasCaseCatalog, type MidasIdScheme, MidasTablesInvalidError } from "./model";
+import type { TendonFriction } from "./friction";
 import { type MidasPlan, type PlanWarning, previewModel } from "./plan";
 import { type MidasDatasetKey, midasDatasetKeys, midasDatasets, type MidasTables } from "./tables";
 import type { runDetailSchema, runSummarySchema } from "./schemas";
@@ -94,6 +95,7 @@ export type Preview = {
   problems: Problem[];
   changes: Record<string, TableChangeSummary>;
   warnings: PlanWarning[];
+  tendons: TendonFriction[];
   /** The MIDAS the preview was read from. */
   baseUrl: string | null;
   fingerprint: string | null;
@@ -103,7 +105,7 @@ export type Preview = {
 export async function previewProject(userId: number, project: ProjectAccess): Promise<Preview> {
   const { tables } = await loadProjectTables(project.id);
   const { problems, built } = buildFromTables(tables);
-  if (!built) return { problems, changes: {}, warnings: [], baseUrl: null, fingerprint: null };
+  if (!built) return { problems, changes: {}, warnings: [], tendons: [], baseUrl: null, fingerprint: null };
   const client = await midasClientFor(userId);
   let plan: MidasPlan;
   try {
@@ -111,7 +113,14 @@ export async function previewProject(userId: number, project: ProjectAccess): Pr
   } catch (error) {
     throw midasFailure(error);
   }
-  return { problems: [], changes: summarisePlan(plan, built), warnings: plan.warnings, baseUrl: client.baseUrl, fingerprint: modelFingerprint(built.model) };
+  return {
+    problems: [],
+    changes: summarisePlan(plan, built),
+    warnings: plan.warnings,
+    tendons: built.tendons,
+    baseUrl: client.baseUrl,
+    fingerprint: modelFingerprint(built.model),
+  };
 }
 
 export type ApplyAnswer = {

@@ -76,6 +76,19 @@ export const previewSchema = z.object({
     }),
   ),
   warnings: z.array(warningSchema).meta({ description: "Deletes that cascade in MIDAS (a node takes its elements, links and support with it)." }),
+  tendons: z
+    .array(
+      z.object({
+        name: z.string(),
+        length: z.number().meta({ description: "m along the girder" }),
+        angle: z.number().meta({ description: "total angle change of the drape, rad" }),
+        lowest: z.object({
+          x: z.number().meta({ description: "m from the tendon's start" }),
+          share: z.number().meta({ description: "the force there as a share of the jacking force (friction only)" }),
+        }),
+      }),
+    )
+    .meta({ description: "Each tendon group's friction loss, jacked from both ends: AS 5100.5's e^-μ(α + βp·x) (docs/midas.md, Friction)." }),
   baseUrl: z.string().nullable(),
   fingerprint: z.string().nullable(),
 });

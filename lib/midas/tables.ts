@@ -578,7 +578,13 @@ const tendons: ParameterSpec[] = [
   { parameter: "DepthAtPiers", unit: "m", value: m(0, 15), description: "Depth below the reference line at interior piers (high point)." },
   { parameter: "DepthAtMidspan", unit: "m", value: m(0, 15), description: "Depth below the reference line at mid-span (low point)." },
   { parameter: "FrictionCoefficient", unit: "/rad", value: m(0, 1), description: "Curvature friction coefficient μ." },
-  { parameter: "WobbleCoefficient", unit: "/m", value: m(0, 0.1), description: "Wobble friction coefficient." },
+  {
+    parameter: "WobbleBetaP",
+    unit: "rad/m",
+    value: m(0, 0.1),
+    description:
+      "Wobble as AS 5100.5 gives it: βp, the unintended angular deviation per metre of duct (its value depends on the duct's size; 0.008 for the demo's 110 mm ducts). MIDAS gets its wobble coefficient k = μβp.",
+  },
   { parameter: "AnchorageSlip", unit: "m", value: m(0, 0.05), description: "Draw-in at each anchorage." },
   { parameter: "Relaxation", unit: "%", value: m(0, 10), description: "Basic relaxation of the strand (AS 5100.5)." },
 ];

@@ -462,6 +462,7 @@ export const examples: Record<string, OperationExample> = {
         NODE: { create: 2, update: 1, delete: 0, unchanged: 40, ids: { create: ["101", "102"], update: [{ id: "12", fields: ["Z"] }], delete: [] } },
       },
       warnings: [],
+      tendons: [{ name: "PT-A", length: 171, angle: 1.5944, lowest: { x: 81, share: 0.7438 } }],
       baseUrl: "https://moa-engineers.midasit.com:443/civil",
       fingerprint: "b41c7e09a2d35f68",
     },

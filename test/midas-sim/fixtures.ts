@@ -125,7 +125,7 @@ export function smallTables(): MidasTables {
       DepthAtPiers: [0.3],
       DepthAtMidspan: [1.6],
       FrictionCoefficient: [0.2],
-      WobbleCoefficient: [0.008],
+      WobbleBetaP: [0.008],
       AnchorageSlip: [0.006],
       Relaxation: [2.5],
     }),

@@ -27,6 +27,17 @@ function splitList(text: string): string[] {
 /** Load Combinations' header rows; its other rows are one factor row per load case or combination. */
 export const COMBINATION_HEADER_ROWS = new Set(midasDatasets.midasloadcomb.template.map((spec) => spec.parameter));
 
+/**
+ * Rows earlier templates had, with what to do with their values: a value is never read under a meaning its engineers
+ * did not give it.
+ */
+const RETIRED: Partial<Record<MidasDatasetKey, Record<string, string>>> = {
+  midaspt: {
+    WobbleCoefficient:
+      "the wobble is now WobbleBetaP, βp as AS 5100.5 gives it (rad per metre of duct), from which Pontifex works out MIDAS's k = μβp. If the row holds βp (0.008 for the demo's 110 mm ducts), rename it WobbleBetaP; if it holds MIDAS's k, enter k ÷ μ as WobbleBetaP.",
+  },
+};
+
 /** Reads one table, recording what is wrong; every reader returns a usable value (NaN, "" or []) when the input is not. */
 export class TableReader {
   readonly title: string;
@@ -48,6 +59,11 @@ export class TableReader {
     const template = midasDatasets[key].template;
     for (const row of rows) {
       if (parameterSpec(key, row.parameter) || (key === "midasloadcomb" && !COMBINATION_HEADER_ROWS.has(row.parameter))) continue;
+      const retired = RETIRED[key]?.[row.parameter];
+      if (retired) {
+        this.problem(row.parameter, null, `${this.title} has a row "${row.parameter}", which the model build no longer reads: ${retired}`);
+        continue;
+      }
       const close = template.find((spec) => spec.parameter.toLowerCase() === row.parameter.toLowerCase());
       this.problem(
         row.parameter,

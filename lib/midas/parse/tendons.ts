@@ -18,7 +18,8 @@ export type TendonGroupData = {
   depthAtPiers: number;
   depthAtMidspan: number;
   friction: number;
-  wobble: number;
+  /** βp, rad per metre of duct (AS 5100.5); MIDAS's k is μβp. */
+  wobbleBetaP: number;
   anchorageSlip: number;
   relaxation: number;
 };
@@ -50,7 +51,7 @@ export function readTendonGroups(
       depthAtPiers: n("DepthAtPiers"),
       depthAtMidspan: n("DepthAtMidspan"),
       friction: n("FrictionCoefficient"),
-      wobble: n("WobbleCoefficient"),
+      wobbleBetaP: n("WobbleBetaP"),
       anchorageSlip: n("AnchorageSlip"),
       relaxation: n("Relaxation"),
     };
