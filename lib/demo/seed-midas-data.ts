@@ -150,6 +150,9 @@ export function demoMidasTables(): MidasTables {
     row("PileLength", [pileLength(4).toFixed(1), pileLength(6).toFixed(1)]),
     row("ElementsPerPile", [4, 4]),
     row("PileCapDepth", ["1.500", "1.500"]),
+    // The caps of the Revit pier table (9.0 m across by 3.6 m along the bridge).
+    row("PileCapLength", ["9.000", "9.000"]),
+    row("PileCapWidth", ["3.600", "3.600"]),
     row("ToeFixity", ["Fixed", "Fixed"]),
   ];
 

@@ -56,6 +56,32 @@ describe("the AS 5100.2 vehicles of the demo", () => {
   });
 });
 
+describe("the pile caps of the demo", () => {
+  const { model, scheme } = buildModelWithScheme(demoMidasTables());
+
+  it("weigh their volume times the concrete's unit weight once, at the cap centre, in the self-weight case", () => {
+    // 9.0 × 3.6 × 1.5 m × 25 kN/m³ = 1,215 kN (the beams that model the cap used to weigh 3,057 kN at P1).
+    const volumeTimesDensity = 9.0 * 3.6 * 1.5 * 25;
+    const loads = rowsOf(model, "CNLD");
+    const piers = scheme.supports.filter((s) => s.kind === "pier");
+    expect(Object.keys(loads)).toHaveLength(piers.length);
+    for (const load of Object.values(loads)) {
+      const items = load.ITEMS as { LCNAME: string; FZ: number }[];
+      expect(items.map((i) => i.LCNAME)).toEqual(["DL"]);
+      expect(Math.abs(-items[0]!.FZ - volumeTimesDensity) / volumeTimesDensity).toBeLessThan(0.02);
+    }
+  });
+
+  it("model the cap with stiff beams of a grade without mass, so nothing of it is weighed twice", () => {
+    const materials = rowsOf(model, "MATL");
+    const elems = rowsOf(model, "ELEM");
+    const capMaterials = new Set(scheme.supports.flatMap((s) => s.capElements).map((id) => elems[String(id)]!.MATL));
+    expect([...capMaterials].map((id) => materials[String(id)])).toEqual([
+      expect.objectContaining({ NAME: "C40 cap (no mass)", PARAM: [expect.objectContaining({ DEN: 0, MASS: 0, ELAST: concreteModulus(40) * 1000 })] }),
+    ]);
+  });
+});
+
 describe("buildModel", () => {
   const { model, scheme } = buildModelWithScheme(smallTables());
 

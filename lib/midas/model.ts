@@ -23,6 +23,7 @@ export const MIDAS_TABLE_ORDER = [
   "STLD",
   "BODF",
   "BMLD",
+  "CNLD",
   "MVCD",
   "LLAN",
   "MVHL",
@@ -228,6 +229,9 @@ class Builder {
   private readonly sectionIds = new Map<string, number>();
   private supportSerial = 0;
   private readonly frictions: TendonFriction[] = [];
+  /** Each pile cap's centre node and weight (kN), loaded once in every self-weight case. */
+  private readonly capWeights: { node: number; weight: number }[] = [];
+  private readonly masslessIds = new Map<string, number>();
   private readonly scheme: MidasIdScheme = { girderNodes: [], girderElements: [], supports: [] };
   private readonly caseIds = new Map<string, number>();
 
@@ -259,6 +263,7 @@ class Builder {
   build(): BuiltModel {
     this.units();
     this.materials();
+    this.masslessMaterials();
     this.sections();
     this.girder();
     for (let s = 0; s <= this.p.setup.spanCount; s++) this.support(s);
@@ -306,6 +311,28 @@ class Builder {
         NAME: "STRAND",
         DAMP_RAT: 0.02,
         PARAM: [{ P_TYPE: 2, ELAST: 195e6, POISN: 0.3, THERMAL: 1.2e-5, DEN: 78.5, MASS: round(78.5 / GRAVITY) }],
+      });
+    }
+  }
+
+  /**
+   * A copy of a concrete grade with no weight, for the pile cap's stiff beams: they overlap from the cap centre to each
+   * column and pile (at the demo's P1 they weighed 3,057 kN against the real cap's 1,215 kN), so their self weight is
+   * left out and the cap's own weight is one nodal load (capWeights).
+   */
+  private masslessMaterials(): void {
+    const grades = new Set(this.p.pileGroups.map((g) => this.p.generalSections.find((s) => s.name === g.capSection)?.material).filter((m) => m !== undefined));
+    let id = Math.max(0, ...this.materialIds.values());
+    for (const grade of grades) {
+      const base = this.p.setup.concreteGrades.find((g) => g.name === grade);
+      if (!base) continue;
+      id++;
+      this.masslessIds.set(grade, id);
+      this.put("MATL", id, {
+        TYPE: "CONC",
+        NAME: `${grade} cap (no mass)`,
+        DAMP_RAT: 0.05,
+        PARAM: [{ P_TYPE: 2, ELAST: concreteModulus(base.fc) * 1000, POISN: 0.2, THERMAL: 1e-5, DEN: 0, MASS: 0 }],
       });
     }
   }
@@ -478,7 +505,8 @@ class Builder {
     const headstock = this.general(pier.headstockSection);
     const column = this.general(pier.section);
     const group = this.p.pileGroups.find((g) => g.name === pier.pileGroup)!;
-    const cap = this.general(group.capSection);
+    const capSection = this.general(group.capSection);
+    const cap = { section: capSection.section, material: this.masslessIds.get(capSection.data.material) ?? capSection.material };
     const pile = this.general(group.pileSection);
     const hsDepth = headstock.data.depth;
     const hsZ = round(seatZ - hsDepth / 2);
@@ -507,6 +535,7 @@ class Builder {
 
     // Pile cap: stiff beams from the cap centre to each column base and pile head.
     const capCentre = newNode(x, 0, capZ);
+    this.capWeights.push({ node: capCentre, weight: round(group.capLength * group.capWidth * group.capDepth * setup.concreteUnitWeight, 3) });
     const capPoints = new Map<string, number>([["0,0", capCentre]]);
     const capPoint = (dx: number, dy: number) => {
       const key = `${round(dx)},${round(dy)}`;
@@ -563,6 +592,14 @@ class Builder {
     };
     superLoads.forEach((c, i) => add(i + 1, c));
     subLoads.forEach((c, i) => add(MIDAS_IDS.subCaseOffset + i + 1, c));
+    // Each pile cap's weight, once, at its centre, in every case that carries self weight.
+    const selfWeight = [...superLoads, ...subLoads].filter((c) => c.selfWeight);
+    for (const { node, weight } of this.capWeights) {
+      if (selfWeight.length === 0) break;
+      this.put("CNLD", node, {
+        ITEMS: selfWeight.map((c, k) => ({ ID: k + 1, LCNAME: c.name, GROUP_NAME: "", FX: 0, FY: 0, FZ: -weight, MX: 0, MY: 0, MZ: 0 })),
+      });
+    }
 
     const beamLoads = new Map<number, Record<string, unknown>[]>();
     const beamLoad = (elem: number, item: Record<string, unknown>) => {
@@ -780,6 +817,10 @@ export function unresolvedReferences(model: MidasModel): string[] {
   for (const [id, l] of Object.entries(rows("ELNK"))) for (const n of l.NODE as number[]) if (!nodes.has(n)) out.push(`ELNK ${id} → NODE ${n}`);
   for (const id of Object.keys(rows("CONS"))) if (!nodes.has(Number(id))) out.push(`CONS ${id} → NODE ${id}`);
   for (const [id, b] of Object.entries(rows("BODF"))) if (!caseNames.has(b.LCNAME)) out.push(`BODF ${id} → case ${String(b.LCNAME)}`);
+  for (const [id, c] of Object.entries(rows("CNLD"))) {
+    if (!nodes.has(Number(id))) out.push(`CNLD ${id} → NODE ${id}`);
+    for (const item of c.ITEMS as { LCNAME: string }[]) if (!caseNames.has(item.LCNAME)) out.push(`CNLD ${id} → case ${item.LCNAME}`);
+  }
   for (const [id, b] of Object.entries(rows("BMLD"))) {
     if (!elems.has(Number(id))) out.push(`BMLD ${id} → ELEM ${id}`);
     for (const item of b.ITEMS as { LCNAME: string }[]) if (!caseNames.has(item.LCNAME)) out.push(`BMLD ${id} → case ${item.LCNAME}`);

@@ -381,7 +381,8 @@ const piles: ParameterSpec[] = [
     parameter: "PileCapSection",
     unit: "—",
     value: { kind: "ref", dataset: "midasgeneralsections" },
-    description: "Section of the stiff beams that model the pile cap, from the pier base to each pile head.",
+    description:
+      "Section of the stiff beams that model the pile cap, from the pier base to each pile head. They carry no weight: the cap's weight is one load at its centre (PileCapLength × PileCapWidth × PileCapDepth).",
   },
   { parameter: "PileRows", unit: "—", value: { kind: "integer", min: 1, max: 4 }, description: "Rows of piles along the bridge." },
   { parameter: "PilesPerRow", unit: "—", value: { kind: "integer", min: 1, max: 6 }, description: "Piles in each row, across the bridge." },
@@ -396,6 +397,13 @@ const piles: ParameterSpec[] = [
   { parameter: "PileLength", unit: "m", value: m(1, 100), description: "Length of each pile below the pile cap centroid." },
   { parameter: "ElementsPerPile", unit: "—", value: { kind: "integer", min: 1, max: 50 }, description: "Beam elements along each pile." },
   { parameter: "PileCapDepth", unit: "m", value: m(0.3, 10), description: "Depth of the pile cap; the cap centroid lies half of it below the top of the cap." },
+  {
+    parameter: "PileCapLength",
+    unit: "m",
+    value: m(0.5, 50),
+    description: "Plan size of the pile cap across the bridge (along the headstock). With PileCapWidth and PileCapDepth it gives the cap's weight.",
+  },
+  { parameter: "PileCapWidth", unit: "m", value: m(0.5, 50), description: "Plan size of the pile cap along the bridge." },
   {
     parameter: "ToeFixity",
     unit: "—",

@@ -76,6 +76,8 @@ export function smallTables(): MidasTables {
       PileLength: [10],
       ElementsPerPile: [2],
       PileCapDepth: [1.5],
+      PileCapLength: [4],
+      PileCapWidth: [3],
       ToeFixity: ["Fixed"],
     }),
     midasload: rows({

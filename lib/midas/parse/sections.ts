@@ -26,6 +26,9 @@ export type PileGroupData = {
   length: number;
   elements: number;
   capDepth: number;
+  /** Plan size of the cap across and along the bridge, m: with capDepth, its volume. */
+  capLength: number;
+  capWidth: number;
   toe: "Fixed" | "Pinned";
 };
 
@@ -107,6 +110,8 @@ export function readPileGroups(reader: TableReader, generalSections: readonly Ge
       length: n("PileLength"),
       elements: n("ElementsPerPile"),
       capDepth: n("PileCapDepth"),
+      capLength: n("PileCapLength"),
+      capWidth: n("PileCapWidth"),
       toe: (reader.text("ToeFixity", item, label) || "Fixed") as PileGroupData["toe"],
     };
     if (p.rows > 1 && !(p.rowSpacing > 0)) reader.problem("RowSpacing", item, `${label} has ${p.rows} rows of piles; enter RowSpacing (m, greater than 0).`);
