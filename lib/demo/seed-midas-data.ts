@@ -153,7 +153,12 @@ export function demoMidasTables(): MidasTables {
     // The caps of the Revit pier table (9.0 m across by 3.6 m along the bridge).
     row("PileCapLength", ["9.000", "9.000"]),
     row("PileCapWidth", ["3.600", "3.600"]),
-    row("ToeFixity", ["Fixed", "Fixed"]),
+    // Soil (docs/midas.md, "Soil"): loose, medium dense and dense submerged sand below the caps, kh = nh·z/D at each
+    // layer's middle from Terzaghi's nh (1.3, 4.4, 10.7 MN/m³) for the 1.05 m piles; the soil holds the piles sideways,
+    // so their toes are pinned (end bearing, with the shaft friction lumped there).
+    row("SoilLayerDepths", ["0, 3, 10", "0, 3, 10"]),
+    row("SoilKh", ["1900, 27200, 152900", "1900, 27200, 152900"]),
+    row("ToeFixity", ["Pinned", "Pinned"]),
   ];
 
   const midasload: ParameterRow[] = [

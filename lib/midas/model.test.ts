@@ -56,6 +56,36 @@ describe("the AS 5100.2 vehicles of the demo", () => {
   });
 });
 
+describe("the soil along the demo's piles", () => {
+  const { model, scheme } = buildModelWithScheme(demoMidasTables());
+  const springs = rowsOf(model, "NSPR");
+
+  it("puts a lateral spring on every pile node below the cap, and none at the heads", () => {
+    const piles = scheme.supports.flatMap((s) => s.piles);
+    const elems = rowsOf(model, "ELEM");
+    const below = piles.flatMap((p) => p.elements.map((e) => (elems[String(e)]!.NODE as number[])[1]!));
+    expect(
+      Object.keys(springs)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(below.sort((a, b) => a - b));
+    for (const p of piles) expect(springs[String(p.headNode)]).toBeUndefined();
+  });
+
+  it("makes each spring kh × D × the pile length it stands for, kh of the layer at the node's depth", () => {
+    // P1: 22 m piles in 4 elements of 5.5 m; nodes 4.75, 10.25, 15.75 and 21.25 m below the cap's underside (0.75 m
+    // below the head): 27,200 × 1.05 × 5.5; 152,900 × 1.05 × 5.5 twice; the toe 152,900 × 1.05 × 2.75.
+    const pile = scheme.supports.find((s) => s.name === "P1")!.piles[0]!;
+    const elems = rowsOf(model, "ELEM");
+    const nodes = pile.elements.map((e) => (elems[String(e)]!.NODE as number[])[1]!);
+    const lateral = nodes.map((n) => (springs[String(n)]!.ITEMS as { SDR: number[] }[])[0]!.SDR);
+    expect(lateral.map((sdr) => sdr[0])).toEqual([157_080, 882_997.5, 882_997.5, 441_498.75]);
+    expect(lateral.every((sdr) => sdr[1] === sdr[0] && sdr.slice(2).every((v) => v === 0))).toBe(true);
+    // The soil holds the piles sideways; the toes carry the vertical load, pinned.
+    expect(rowsOf(model, "CONS")[String(pile.toeNode)]).toMatchObject({ ITEMS: [{ CONSTRAINT: "1110000" }] });
+  });
+});
+
 describe("the pile caps of the demo", () => {
   const { model, scheme } = buildModelWithScheme(demoMidasTables());
 

@@ -1,6 +1,6 @@
 import { parseMidasTables, type ParsedTables } from "./parse";
 import type { Problem } from "./parse/reader";
-import type { PscSectionData } from "./parse/sections";
+import type { GeneralSectionData, PileGroupData, PscSectionData } from "./parse/sections";
 import type { PierData } from "./parse/setup";
 import { type TendonFriction, tendonFriction, wobbleCoefficient } from "./friction";
 import { boxArrays, boxProperties } from "./sections";
@@ -19,6 +19,7 @@ export const MIDAS_TABLE_ORDER = [
   "NODE",
   "ELEM",
   "CONS",
+  "NSPR",
   "ELNK",
   "STLD",
   "BODF",
@@ -573,6 +574,7 @@ class Builder {
           const below = newNode(x + dx, dy, round(capZ - (group.length * k) / group.elements));
           elem(pile, above, below, pileIds.elements);
           above = below;
+          this.soilSpring(group, pile.data, below, k);
         }
         pileIds.toeNode = above;
         this.restrain(above, toe);
@@ -581,6 +583,29 @@ class Builder {
       }
     }
     ids.seatNode = seat;
+  }
+
+  /**
+   * The soil's lateral spring at the k-th node below a pile's head (Winkler: kh × diameter × the length of pile the
+   * node stands for, inside the soil only; docs/midas.md, "Soil"). The head sits at the cap centroid, the soil starts
+   * at the cap's underside, half the cap's depth lower. None where the group has no soil table.
+   */
+  private soilSpring(group: PileGroupData, section: GeneralSectionData, node: number, k: number): void {
+    if (group.soil.length === 0) return;
+    const size = group.length / group.elements;
+    const depth = (j: number) => j * size - group.capDepth / 2;
+    const bottom = depth(group.elements);
+    const top = Math.max(0, depth(k) - size / 2);
+    const end = Math.min(bottom, depth(k) + size / 2);
+    if (!(depth(k) > 0) || !(end > top)) return;
+    const kh = [...group.soil].reverse().find((layer) => layer.top <= depth(k))!.kh;
+    const width = section.shape === "Circle" ? section.diameter : section.width;
+    const stiffness = round(kh * width * (end - top), 3);
+    this.put("NSPR", node, {
+      ITEMS: [
+        { ID: 1, TYPE: "LINEAR", GROUP_NAME: "", SDR: [stiffness, stiffness, 0, 0, 0, 0], F_S: [false, false, false, false, false, false], DAMPING: false },
+      ],
+    });
   }
 
   private loadCases(): void {
@@ -816,6 +841,7 @@ export function unresolvedReferences(model: MidasModel): string[] {
   }
   for (const [id, l] of Object.entries(rows("ELNK"))) for (const n of l.NODE as number[]) if (!nodes.has(n)) out.push(`ELNK ${id} → NODE ${n}`);
   for (const id of Object.keys(rows("CONS"))) if (!nodes.has(Number(id))) out.push(`CONS ${id} → NODE ${id}`);
+  for (const id of Object.keys(rows("NSPR"))) if (!nodes.has(Number(id))) out.push(`NSPR ${id} → NODE ${id}`);
   for (const [id, b] of Object.entries(rows("BODF"))) if (!caseNames.has(b.LCNAME)) out.push(`BODF ${id} → case ${String(b.LCNAME)}`);
   for (const [id, c] of Object.entries(rows("CNLD"))) {
     if (!nodes.has(Number(id))) out.push(`CNLD ${id} → NODE ${id}`);

@@ -4,7 +4,7 @@ import { MIDAS_TABLE_ORDER, type MidasModel, type MidasApiTable } from "./model"
 /** Tables that hold one setting under id 1 and take only GET and PUT. */
 export const SINGLETON_TABLES: ReadonlySet<string> = new Set(["UNIT", "MVCD"]);
 /** Tables whose rows carry ITEMS that PUT merges into instead of replacing: changed rows are deleted and posted again. */
-export const ITEMS_TABLES: ReadonlySet<string> = new Set(["CONS", "BMLD", "CNLD", "TDPL"]);
+export const ITEMS_TABLES: ReadonlySet<string> = new Set(["CONS", "NSPR", "BMLD", "CNLD", "TDPL"]);
 
 export type TableChanges = {
   create: { id: string; values: Record<string, unknown> }[];

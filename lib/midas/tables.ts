@@ -405,6 +405,22 @@ const piles: ParameterSpec[] = [
   },
   { parameter: "PileCapWidth", unit: "m", value: m(0.5, 50), description: "Plan size of the pile cap along the bridge." },
   {
+    parameter: "SoilLayerDepths",
+    unit: "m",
+    value: { kind: "list", of: "number", min: 1, max: 20 },
+    optional: true,
+    description:
+      "Depth of the top of each soil layer below the underside of the pile cap, comma-separated, the first 0. With SoilKh, lateral springs at every pile node in the soil. Blank: no soil (the pile stands on its toe, e.g. down to an equivalent fixity depth given as PileLength).",
+  },
+  {
+    parameter: "SoilKh",
+    unit: "kN/m³",
+    value: { kind: "list", of: "number", min: 1, max: 20 },
+    optional: true,
+    description:
+      "Modulus of horizontal subgrade reaction kh of each layer, one per SoilLayerDepths entry: a node's spring is kh × pile diameter × the length of pile it stands for.",
+  },
+  {
     parameter: "ToeFixity",
     unit: "—",
     value: { kind: "choice", options: ["Fixed", "Pinned"] },

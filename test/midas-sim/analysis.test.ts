@@ -197,6 +197,26 @@ describe("the simulator's analysis", () => {
     await expect(client.runAnalysis()).rejects.toThrow("The MIDAS analysis failed: Error: Element 2 refers to section 7, which does not exist.");
   });
 
+  it("holds a node with a point spring: a cantilever's tip load shared by the spring and the cantilever, the spring's force a reaction", async () => {
+    // A 10 m vertical cantilever fixed at its foot, a 1,000 kN/m lateral spring at its tip, 100 kN sideways at the tip.
+    await client.put("UNIT", { "1": { FORCE: "KN", DIST: "M" } });
+    await client.post("MATL", { "1": { TYPE: "CONC", NAME: "C", PARAM: [{ P_TYPE: 2, ELAST: 3e7, POISN: 0.2, DEN: 0 }] } });
+    await client.post("SECT", { "1": { SECTTYPE: "DBUSER", SECT_NAME: "R", SECT_BEFORE: { OFFSET_PT: "CC", SHAPE: "SB", SECT_I: { vSIZE: [0.5, 0.5] } } } });
+    await client.post("NODE", { "1": { X: 0, Z: 0 }, "2": { X: 0, Z: 10 } });
+    await client.post("ELEM", { "1": { TYPE: "BEAM", MATL: 1, SECT: 1, NODE: [1, 2] } });
+    await client.post("CONS", { "1": { ITEMS: [{ ID: 1, CONSTRAINT: "1111111" }] } });
+    await client.post("NSPR", { "2": { ITEMS: [{ ID: 1, TYPE: "LINEAR", SDR: [1000, 1000, 0, 0, 0, 0] }] } });
+    await client.post("STLD", { "1": { NAME: "H" } });
+    await client.post("CNLD", { "2": { ITEMS: [{ ID: 1, LCNAME: "H", FX: 100 }] } });
+    await client.runAnalysis();
+    // By hand: the cantilever's tip stiffness 3EI/L³ = 3 × 3e7 × (0.5⁴/12) / 1000 = 468.75 kN/m; with the spring,
+    // 1,468.75 kN/m: the tip moves 100 / 1,468.75 m and the spring pushes back 1,000 × that = 68.085 kN.
+    const reactions = await table("REACTIONG", ["H(ST)"], [1, 2]);
+    const fx = (node: number) => Number(reactions.rows.find((r) => r[reactions.columns.indexOf("Node")] === node)![reactions.columns.indexOf("FX")]);
+    expect(fx(2)).toBeCloseTo(-68.085, 2);
+    expect(fx(1)).toBeCloseTo(-31.915, 2);
+  });
+
   it("reports an unstable model instead of numbers", async () => {
     await simpleBeam({ uniform: 10 });
     await client.delete("CONS", [5]);

@@ -221,6 +221,8 @@ export function analyse(model: SimModel): AnalysisResults {
   }
   const consRows = model.raw("CONS");
   for (const id of Object.keys(consRows)) if (nodes.has(Number(id))) used.add(Number(id));
+  const springRows = model.raw("NSPR");
+  for (const id of Object.keys(springRows)) if (nodes.has(Number(id))) used.add(Number(id));
   const groupIndex = new Map<number, number>();
   const groupNodes: number[] = [];
   for (const n of [...used].sort((a, b) => a - b)) {
@@ -251,6 +253,20 @@ export function analyse(model: SimModel): AnalysisResults {
       if (constraint[k] === "1") fixed[g * 3 + d] = 1;
     });
     reactionNodes.push(n);
+  }
+  // Linear point springs in the plane: SDx on DX, SDz on DZ, SRy on RY (SDy, SRx, SRz act out of it). Their forces are
+  // reactions, as MIDAS reports a spring support's.
+  const springs = new Float64Array(groups * 3);
+  for (const [id, row] of Object.entries(springRows).sort((a, b) => Number(a[0]) - Number(b[0]))) {
+    const n = Number(id);
+    if (!nodes.has(n)) continue;
+    const g = group(n);
+    for (const item of (row.ITEMS as Row[] | undefined) ?? []) {
+      if (item.TYPE !== "LINEAR" || !Array.isArray(item.SDR)) continue;
+      const sdr = item.SDR as number[];
+      [0, 2, 4].forEach((k, d) => (springs[g * 3 + d] = springs[g * 3 + d]! + num(sdr[k])));
+    }
+    if (!reactionNodes.includes(n)) reactionNodes.push(n);
   }
   const adjacency: number[][] = Array.from({ length: groups }, () => []);
   const connect = (a: number, b: number) => {
@@ -303,6 +319,7 @@ export function analyse(model: SimModel): AnalysisResults {
       diag[gi * 3 + d] = diag[gi * 3 + d]! + k[d]![d]!;
       diag[gj * 3 + d] = diag[gj * 3 + d]! + k[d + 3]![d + 3]!;
     }
+  for (let q = 0; q < groups * 3; q++) diag[q] = diag[q]! + springs[q]!;
   const held = new Uint8Array(groups * 3);
   for (let q = 0; q < groups * 3; q++) if (!fixed[q] && !(diag[q]! > 0)) held[q] = 1;
 
@@ -323,6 +340,7 @@ export function analyse(model: SimModel): AnalysisResults {
     for (let i = 0; i < 6; i++)
       for (let j = i; j < 6; j++) if (ds[i]! >= 0 && ds[j]! >= 0) matrix.add(ds[i]!, ds[j]!, ds[i] === ds[j] && i !== j ? 2 * k[i]![j]! : k[i]![j]!);
   }
+  for (let q = 0; q < groups * 3; q++) if (springs[q]! > 0 && eq[q]! >= 0) matrix.add(eq[q]!, eq[q]!, springs[q]!);
   try {
     matrix.factorise();
   } catch (e) {
@@ -389,7 +407,7 @@ export function analyse(model: SimModel): AnalysisResults {
       const g = group(n);
       if (reactionNodes.find((m) => group(m) === g) !== n) continue;
       const i = reactionIndex.get(n)!;
-      const r = [0, 1, 2].map((d) => (fixed[g * 3 + d] || held[g * 3 + d] ? nodeForce[g * 3 + d]! - loads.nodal[g * 3 + d]! : 0));
+      const r = [0, 1, 2].map((d) => (fixed[g * 3 + d] || held[g * 3 + d] || springs[g * 3 + d]! > 0 ? nodeForce[g * 3 + d]! - loads.nodal[g * 3 + d]! : 0));
       out.set([r[0]!, r[1]!, -r[2]!], i * 3);
     }
     return out;

@@ -38,6 +38,8 @@ export const TABLES: Record<string, TableSpec> = {
     methods: ALL,
   },
   CONS: { keys: ["ITEMS"], items: ["ID", "GROUP_NAME", "CONSTRAINT"], methods: ALL },
+  // Point springs (manual 05_DB_Boundary §2; the official client's Boundary.PointSpring): SDR [SDx, SDy, SDz, SRx, SRy, SRz].
+  NSPR: { keys: ["ITEMS"], items: ["ID", "TYPE", "GROUP_NAME", "FormType", "SDR", "F_S", "DAMPING", "DIR", "DV", "SK"], methods: ALL },
   ELNK: { keys: ["NODE", "BNGR_NAME", "ANGLE", "LINK", "SDR", "R_S", "bSHEAR", "DR", "DIR", "MLFC", "RLFC", "DRENDI"], methods: ALL },
   STLD: { keys: ["NO", "NAME", "TYPE", "DESC"], methods: ALL },
   BODF: { keys: ["LCNAME", "GROUP_NAME", "FV"], methods: ALL },
@@ -352,6 +354,7 @@ export class SimModel {
         }
       }
       delete this.tables.get("CONS")![id];
+      delete this.tables.get("NSPR")![id];
       delete this.tables.get("CNLD")![id];
     }
     if (table === "ELEM") delete this.tables.get("BMLD")![id];

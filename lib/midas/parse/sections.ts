@@ -29,6 +29,8 @@ export type PileGroupData = {
   /** Plan size of the cap across and along the bridge, m: with capDepth, its volume. */
   capLength: number;
   capWidth: number;
+  /** Soil layers below the underside of the cap: top depth (m) and kh (kN/m³); empty when there is no soil. */
+  soil: { top: number; kh: number }[];
   toe: "Fixed" | "Pinned";
 };
 
@@ -112,8 +114,27 @@ export function readPileGroups(reader: TableReader, generalSections: readonly Ge
       capDepth: n("PileCapDepth"),
       capLength: n("PileCapLength"),
       capWidth: n("PileCapWidth"),
+      soil: [],
       toe: (reader.text("ToeFixity", item, label) || "Fixed") as PileGroupData["toe"],
     };
+    const depths = reader.list<number>("SoilLayerDepths", item, label);
+    const kh = reader.list<number>("SoilKh", item, label);
+    if (depths.length !== kh.length) {
+      reader.problem(
+        "SoilKh",
+        item,
+        `${label} has ${depths.length} soil layer${depths.length === 1 ? "" : "s"} in SoilLayerDepths and ${kh.length} SoilKh value${kh.length === 1 ? "" : "s"}; give one kh per layer.`,
+      );
+    } else if (depths.length > 0) {
+      if (depths[0] !== 0 || depths.some((d, k) => k > 0 && !(d > depths[k - 1]!)))
+        reader.problem(
+          "SoilLayerDepths",
+          item,
+          `SoilLayerDepths of ${label} must start at 0 (the underside of the cap) and go down, each deeper than the one before.`,
+        );
+      else if (kh.some((k) => !(k > 0))) reader.problem("SoilKh", item, `SoilKh of ${label} must each be greater than 0 kN/m³.`);
+      else p.soil = depths.map((top, k) => ({ top, kh: kh[k]! }));
+    }
     if (p.rows > 1 && !(p.rowSpacing > 0)) reader.problem("RowSpacing", item, `${label} has ${p.rows} rows of piles; enter RowSpacing (m, greater than 0).`);
     if (p.perRow > 1 && !(p.pileSpacing > 0))
       reader.problem("PileSpacing", item, `${label} has ${p.perRow} piles per row; enter PileSpacing (m, greater than 0).`);
