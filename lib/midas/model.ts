@@ -142,7 +142,7 @@ const GRAVITY = 9.80665;
  * haunch joints (JOINT: 8 flags, all false), since our boxes give their haunches as dimensions.
  */
 /** MVLD_CODE of the Australian moving-load code (manual, /db/MVHL "VEH_AU"; 12 is Russia's). */
-export const AUSTRALIA_MVLD_CODE = 14;
+const AUSTRALIA_MVLD_CODE = 14;
 
 /**
  * A vehicle of the moving-load table as Civil NX stores an Australian user-defined truck (manual, /db/MVHL,
@@ -153,7 +153,7 @@ export const AUSTRALIA_MVLD_CODE = 14;
  * table holds it in %. The lane load goes as UNIFORM_LOAD with FATIGUE false (the manual lists UNIFORM_LOAD "when
  * FATIGUE"; if Civil NX dropped it, the read-back would name VEH_AU.UNIFORM_LOAD as a mismatch, never a silent loss).
  */
-export function australianVehicle(v: ParsedTables["vehicles"][number], variant = vehicleVariants(v)[0]!): Record<string, unknown> {
+function australianVehicle(v: ParsedTables["vehicles"][number], variant = vehicleVariants(v)[0]!): Record<string, unknown> {
   return {
     MVLD_CODE: AUSTRALIA_MVLD_CODE,
     VEHICLE_LOAD_NAME: variant.name,
@@ -176,13 +176,13 @@ export function australianVehicle(v: ParsedTables["vehicles"][number], variant =
  * per length it takes, named "<name>-<length>" (AS 5100.2 M1600/S1600: the gap between the second and third axle
  * groups varies from 6.25 m; the case is the envelope over the lengths).
  */
-export function vehicleVariants(v: ParsedTables["vehicles"][number]): { name: string; spacings: number[] }[] {
+function vehicleVariants(v: ParsedTables["vehicles"][number]): { name: string; spacings: number[] }[] {
   if (!v.variableGap) return [{ name: v.name, spacings: v.axleSpacings }];
   const { index, lengths } = v.variableGap;
   return lengths.map((length) => ({ name: `${v.name}-${length}`, spacings: v.axleSpacings.map((s, k) => (k === index ? length : s)) }));
 }
 
-export const PSC_BOX_CHECKS = {
+const PSC_BOX_CHECKS = {
   JOINT: [false, false, false, false, false, false, false, false],
   SHEAR_CHK: true,
   USE_AUTO_SHEAR_CHK_POS: [

@@ -44,7 +44,7 @@ const COMPONENTS: Record<ResultKind, string[]> = {
  * manual's REACTIONL writes Fx..Mz where REACTIONG writes FX..MZ; builds name the link column "Elastic Link" and the
  * element column "Element". A column not listed has one name.
  */
-export const COLUMN_NAMES: Record<string, readonly string[]> = {
+const COLUMN_NAMES: Record<string, readonly string[]> = {
   "No.": ["No.", "Elastic Link"],
   Elem: ["Elem", "Element"],
   FX: ["FX", "Fx"],

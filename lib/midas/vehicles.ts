@@ -9,16 +9,16 @@
  */
 
 /** Axle spacings of M1600 and S1600, front to back; the 6th is the variable one, at its minimum. */
-export const AS5100_AXLE_SPACINGS = [1.25, 1.25, 3.75, 1.25, 1.25, 6.25, 1.25, 1.25, 5.0, 1.25, 1.25] as const;
+const AS5100_AXLE_SPACINGS = [1.25, 1.25, 3.75, 1.25, 1.25, 6.25, 1.25, 1.25, 5.0, 1.25, 1.25] as const;
 /** Which spacing varies (1-based, as the table's VariableGap counts). */
-export const AS5100_VARIABLE_GAP = 6;
+const AS5100_VARIABLE_GAP = 6;
 /**
  * The lengths the variable gap is run at: from the 6.25 m minimum up to 45 m, so that on spans up to about 45 m the
  * groups can straddle a pier (hogging) or bunch in one span (sagging). Longer spans need longer gaps: the engineer adds them.
  */
-export const AS5100_VARIABLE_SPACINGS = [6.25, 8, 10, 12.5, 15, 20, 25, 30, 35, 40, 45] as const;
+const AS5100_VARIABLE_SPACINGS = [6.25, 8, 10, 12.5, 15, 20, 25, 30, 35, 40, 45] as const;
 
-export type StandardVehicle = {
+type StandardVehicle = {
   name: "M1600" | "S1600";
   description: string;
   axleLoad: number;
@@ -27,7 +27,7 @@ export type StandardVehicle = {
   dynamicLoadAllowance: number;
 };
 
-export const AS5100_VEHICLES: readonly StandardVehicle[] = [
+const AS5100_VEHICLES: readonly StandardVehicle[] = [
   { name: "M1600", description: "AS 5100.2 M1600 moving traffic load", axleLoad: 120, laneLoad: 6, dynamicLoadAllowance: 30 },
   { name: "S1600", description: "AS 5100.2 S1600 stationary traffic load", axleLoad: 80, laneLoad: 24, dynamicLoadAllowance: 0 },
 ];

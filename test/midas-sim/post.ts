@@ -86,7 +86,7 @@ function formatter(styles: unknown): (v: number) => string {
  * REACTIONL writes Fx..Mz where REACTIONG writes FX..MZ, and the issue's review names "Elastic Link" for "No." and
  * "Element" for "Elem"; part labels like "I[12]" come from the manual's BEAMFORCEVBM example.
  */
-export const ALTERNATIVE_HEADS: Record<string, string> = {
+const ALTERNATIVE_HEADS: Record<string, string> = {
   "No.": "Elastic Link",
   Elem: "Element",
   FX: "Fx",
