@@ -132,6 +132,32 @@ test("fill down, then undo and redo it; undo never overwrites a colleague's newe
   expect((await stored(page.request, rows[2]!.Id)).Item2).toBe("theirs");
 });
 
+test("a restore goes through while the grid still waits for its last save's answer (History opened right after an edit)", async ({ page }) => {
+  const { prefix, rows } = await threeRows(page);
+  // The save reaches the server (the row is at version 2) but its answer is held back from the screen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/projects\/\d+\/datasets\/box\/rows(\/\d+)?$/, async (route) => {
+    if (route.request().method() !== "PATCH") return route.fallback();
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await cell(page, `${prefix}_1`, 1).dblclick();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type("5");
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await stored(page.request, rows[0]!.Id)).Item1).toBe("5");
+
+  await page.getByRole("button", { name: `History of ${prefix}_1` }).click();
+  const panel = page.getByTestId("row-history");
+  await expect(panel.getByTestId("history-version")).toHaveCount(2);
+  await panel.getByTestId("history-version").nth(1).getByRole("button", { name: "Restore this version" }).click();
+  await expect.poll(async () => (await stored(page.request, rows[0]!.Id)).Version).toBe(3);
+  expect((await stored(page.request, rows[0]!.Id)).Item1).toBe("1");
+  release();
+});
+
 test("a row's history shows every version with its author and changed cells, and restores one", async ({ page }) => {
   const { prefix, rows } = await threeRows(page);
   await cell(page, `${prefix}_1`, 1).dblclick();

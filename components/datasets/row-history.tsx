@@ -91,7 +91,9 @@ export function RowHistory({
     setBusy(true);
     const result = await callApi(datasetsApi.restore, {
       params: { id: projectId, ds: dataset, rowId: Number(row.Id) },
-      body: { version, currentVersion: Number(row.Version) },
+      // The version the engineer is looking at, the newest the panel lists: the grid's copy of the row may not have its
+      // last save's answer yet (History opened right after an edit), and a restore must not fail for that.
+      body: { version, currentVersion: versions?.[0]?.version ?? Number(row.Version) },
     });
     setBusy(false);
     if (!result.ok) {
