@@ -132,6 +132,19 @@ test("fill down, then undo and redo it; undo never overwrites a colleague's newe
   expect((await stored(page.request, rows[2]!.Id)).Item2).toBe("theirs");
 });
 
+/** Types 5 into the first row's Item1 (stored as version 2), then opens that row's history, its two versions listed. */
+async function editThenOpenHistory(page: Page, prefix: string, id: unknown) {
+  await cell(page, `${prefix}_1`, 1).dblclick();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type("5");
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await stored(page.request, id)).Item1).toBe("5");
+  await page.getByRole("button", { name: `History of ${prefix}_1` }).click();
+  const panel = page.getByTestId("row-history");
+  await expect(panel.getByTestId("history-version")).toHaveCount(2);
+  return panel;
+}
+
 test("a restore goes through while the grid still waits for its last save's answer (History opened right after an edit)", async ({ page }) => {
   const { prefix, rows } = await threeRows(page);
   // The save reaches the server (the row is at version 2) but its answer is held back from the screen.
@@ -143,15 +156,7 @@ test("a restore goes through while the grid still waits for its last save's answ
     await held;
     await route.fulfill({ response });
   });
-  await cell(page, `${prefix}_1`, 1).dblclick();
-  await page.keyboard.press("Control+a");
-  await page.keyboard.type("5");
-  await page.keyboard.press("Enter");
-  await expect.poll(async () => (await stored(page.request, rows[0]!.Id)).Item1).toBe("5");
-
-  await page.getByRole("button", { name: `History of ${prefix}_1` }).click();
-  const panel = page.getByTestId("row-history");
-  await expect(panel.getByTestId("history-version")).toHaveCount(2);
+  const panel = await editThenOpenHistory(page, prefix, rows[0]!.Id);
   await panel.getByTestId("history-version").nth(1).getByRole("button", { name: "Restore this version" }).click();
   await expect.poll(async () => (await stored(page.request, rows[0]!.Id)).Version).toBe(3);
   expect((await stored(page.request, rows[0]!.Id)).Item1).toBe("1");
@@ -160,15 +165,7 @@ test("a restore goes through while the grid still waits for its last save's answ
 
 test("a row's history shows every version with its author and changed cells, and restores one", async ({ page }) => {
   const { prefix, rows } = await threeRows(page);
-  await cell(page, `${prefix}_1`, 1).dblclick();
-  await page.keyboard.press("Control+a");
-  await page.keyboard.type("5");
-  await page.keyboard.press("Enter");
-  await expect.poll(async () => (await stored(page.request, rows[0]!.Id)).Item1).toBe("5");
-
-  await page.getByRole("button", { name: `History of ${prefix}_1` }).click();
-  const panel = page.getByTestId("row-history");
-  await expect(panel.getByTestId("history-version")).toHaveCount(2);
+  const panel = await editThenOpenHistory(page, prefix, rows[0]!.Id);
   await expect(panel.getByTestId("history-version").first()).toContainText("Version 2");
   await expect(panel.getByTestId("history-version").first()).toContainText("edited by");
   await expect(panel.getByTestId("changed-cells").first()).toContainText("Item1: 1 → 5");

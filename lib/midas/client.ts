@@ -193,6 +193,15 @@ function findKey(body: Json, key: string): string | undefined {
   return Object.keys(body).find((k) => k.toUpperCase() === key.toUpperCase());
 }
 
+/** What a verify answer reports, whichever endpoint gave it. */
+function verification(
+  checkedWith: MidasVerification["checkedWith"],
+  raw: Json,
+  r: { product: string; version: string | null; user: string | null; company: string | null },
+): MidasVerification {
+  return { product: r.product, version: r.version ?? "", user: r.user, company: r.company, isCivil: /civil/i.test(r.product), checkedWith, raw };
+}
+
 /** The first of `keys` (any case) that holds a string or number, as text. */
 const textOf =
   (body: Json) =>
@@ -256,15 +265,7 @@ export class MidasClient {
     const text = textOf(ver);
     const product = text("NAME");
     if (product === null) throw unreachable(`${this.origin} answered /config/ver without naming a program`);
-    return {
-      product,
-      version: text("VERSION") ?? "",
-      user: text("USER"),
-      company: text("COMPANY"),
-      isCivil: /civil/i.test(product),
-      checkedWith: "/config/ver",
-      raw: body,
-    };
+    return verification("/config/ver", body, { product, version: text("VERSION"), user: text("USER"), company: text("COMPANY") });
   }
 
   /** GET /mapikey/verify at the root of the base URL's origin (where /config/ver is missing). */
@@ -278,15 +279,7 @@ export class MidasClient {
     if (product === null && message !== null) throw new MidasError("midas-error", `MIDAS did not verify the key: ${message || "(no text)"}`);
     // Some JSON, but nothing MIDAS would say: not MIDAS.
     if (product === null) throw unreachable(`${this.origin} answered /mapikey/verify without naming a program`);
-    return {
-      product,
-      version: text("version", "ver") ?? "",
-      user: text("user", "email"),
-      company: text("company"),
-      isCivil: /civil/i.test(product),
-      checkedWith: "/mapikey/verify",
-      raw: body,
-    };
+    return verification("/mapikey/verify", body, { product, version: text("version", "ver"), user: text("user", "email"), company: text("company") });
   }
 
   /** GET /db/{table}: its rows by id ({} when the table is empty). */

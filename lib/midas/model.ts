@@ -153,7 +153,7 @@ const AUSTRALIA_MVLD_CODE = 14;
  * table holds it in %. The lane load goes as UNIFORM_LOAD with FATIGUE false (the manual lists UNIFORM_LOAD "when
  * FATIGUE"; if Civil NX dropped it, the read-back would name VEH_AU.UNIFORM_LOAD as a mismatch, never a silent loss).
  */
-function australianVehicle(v: ParsedTables["vehicles"][number], variant = vehicleVariants(v)[0]!): Record<string, unknown> {
+function australianVehicle(v: ParsedTables["vehicles"][number], variant: { name: string; spacings: number[] }): Record<string, unknown> {
   return {
     MVLD_CODE: AUSTRALIA_MVLD_CODE,
     VEHICLE_LOAD_NAME: variant.name,

@@ -272,7 +272,7 @@ export class SimModel {
       if (!Array.isArray(out.ITEMS)) throw new RefusedWrite(`Wrong Field: ITEMS of ${table} ${id} must be an array.`);
       out.ITEMS = (out.ITEMS as unknown[]).map((item) => {
         if (typeof item !== "object" || item === null) throw new RefusedWrite(`Wrong Field: an item of ${table} ${id} is not an object.`);
-        return Object.fromEntries(Object.entries(item as Row).filter(([k]) => spec.items!.includes(k)));
+        return pick(item as Row, spec.items!);
       });
     }
     if (table === "NODE") {
