@@ -44,13 +44,14 @@ export type TendonFriction = {
 };
 
 /**
- * The friction loss of a tendon jacked from both ends: at each point the force is the larger of what reaches it from
- * either jack, so it is lowest where the two meet. Read at the profile points and in between at 1 m steps, with the
- * angle taken as growing linearly between points (the parabolas' slopes change linearly).
+ * The force at x of a tendon jacked from both ends, as a share of the jacking force: at each point the larger of what
+ * reaches it from either jack, so it is lowest where the two meet. The angle grows linearly between profile points (the
+ * parabolas' slopes change linearly).
  */
-export function tendonFriction(name: string, points: readonly ProfilePoint[], t: Pick<TendonGroupData, "friction" | "wobbleBetaP">): TendonFriction {
+export function frictionShare(points: readonly ProfilePoint[], t: Pick<TendonGroupData, "friction" | "wobbleBetaP">): (x: number) => number {
   const angles = cumulativeAngles(points);
-  const length = points[points.length - 1]!.x - points[0]!.x;
+  const start = points[0]!.x;
+  const end = points[points.length - 1]!.x;
   const total = angles[angles.length - 1]!;
   const angleAt = (x: number) => {
     let k = 1;
@@ -61,14 +62,41 @@ export function tendonFriction(name: string, points: readonly ProfilePoint[], t:
     return angles[k - 1]! + f * (angles[k]! - angles[k - 1]!);
   };
   const share = (alpha: number, x: number) => Math.exp(-t.friction * (alpha + t.wobbleBetaP * x));
+  return (x) => {
+    const alpha = angleAt(x);
+    return Math.max(share(alpha, x - start), share(total - alpha, end - x));
+  };
+}
+
+/**
+ * The tendon's level at x on the drape cumulativeAngles assumes: from an anchor a parabola flat at the next high or low
+ * point, between a low and a high point two parabolas meeting half way, each flat at its end.
+ */
+export function profileLevel(points: readonly ProfilePoint[], x: number): number {
+  let k = 1;
+  while (k < points.length - 1 && points[k]!.x < x) k++;
+  const a = points[k - 1]!;
+  const b = points[k]!;
+  const dx = b.x - a.x;
+  if (!(dx > 0)) return b.z;
+  const t = Math.min(1, Math.max(0, (x - a.x) / dx));
+  if (points.length === 2) return a.z + (b.z - a.z) * t;
+  if (k === 1) return b.z + (a.z - b.z) * (1 - t) ** 2;
+  if (k === points.length - 1) return a.z + (b.z - a.z) * t ** 2;
+  return a.z + (b.z - a.z) * (t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) ** 2);
+}
+
+/** The friction loss of a tendon jacked from both ends, read at 1 m steps: where it is lowest, and how low. */
+export function tendonFriction(name: string, points: readonly ProfilePoint[], t: Pick<TendonGroupData, "friction" | "wobbleBetaP">): TendonFriction {
+  const angles = cumulativeAngles(points);
+  const length = points[points.length - 1]!.x - points[0]!.x;
+  const total = angles[angles.length - 1]!;
+  const shareAt = frictionShare(points, t);
   let lowest = { x: points[0]!.x, share: 1 };
   const steps = Math.max(1, Math.ceil(length));
   for (let i = 0; i <= steps; i++) {
     const x = points[0]!.x + (length * i) / steps;
-    const alpha = angleAt(x);
-    const fromStart = share(alpha, x - points[0]!.x);
-    const fromEnd = share(total - alpha, points[0]!.x + length - x);
-    const force = Math.max(fromStart, fromEnd);
+    const force = shareAt(x);
     if (i === 0 || force < lowest.share) lowest = { x, share: force };
   }
   return { name, length, angle: total, lowest: { x: Number(lowest.x.toFixed(3)), share: Number(lowest.share.toFixed(4)) } };

@@ -1,9 +1,10 @@
 import { parseMidasTables, type ParsedTables } from "./parse";
 import type { Problem } from "./parse/reader";
 import type { GeneralSectionData, PileGroupData, PscSectionData } from "./parse/sections";
-import type { PierData } from "./parse/setup";
-import { type TendonFriction, tendonFriction, wobbleCoefficient } from "./friction";
-import { boxArrays, boxProperties } from "./sections";
+import type { TendonGroupData } from "./parse/tendons";
+import type { BearingType, PierData, SupportBearings } from "./parse/setup";
+import { frictionShare, profileLevel, type TendonFriction, tendonFriction, wobbleCoefficient } from "./friction";
+import { boxArrays, boxCellArea, boxProperties, gradientCurvature } from "./sections";
 import type { MidasTables } from "./tables";
 
 /** One MIDAS table and the rows Pontifex wants it to hold, keyed by MIDAS id. */
@@ -25,6 +26,9 @@ export const MIDAS_TABLE_ORDER = [
   "BODF",
   "BMLD",
   "CNLD",
+  "SDSP",
+  "ETMP",
+  "GTMP",
   "MVCD",
   "LLAN",
   "MVHL",
@@ -48,8 +52,9 @@ export const MIDAS_IDS = {
   /** Support s (0 = abutment A1, 1..N-1 = piers, N = abutment A2) numbers its nodes and elements from supportBase(s) + 1. */
   supportBlock: 1000,
   supportOffset: 10000,
-  /** The bearing link (ELNK) of support s. */
-  linkOffset: 100001,
+  /** Support s's links (ELNK) from linkBase(s) + 1: bearing b's elastic link 2b + 1, its rigid arm to the girder 2b + 2. */
+  linkOffset: 100000,
+  linkBlock: 100,
   /** General sections are SECT 1..99 in item order, PSC sections 101.. . */
   pscSectionOffset: 100,
   /** Superstructure load cases are STLD 1..99, substructure 101..199; a self-weight case's BODF has the same id. */
@@ -60,18 +65,35 @@ export function supportBase(s: number): number {
   return MIDAS_IDS.supportOffset + MIDAS_IDS.supportBlock * s;
 }
 
+export function linkBase(s: number): number {
+  return MIDAS_IDS.linkOffset + MIDAS_IDS.linkBlock * s;
+}
+
 export type GirderElementIds = { id: number; span: number; nodeI: number; nodeJ: number; chainageI: number; chainageJ: number; section: string };
 export type PileIds = { row: number; column: number; x: number; y: number; length: number; headNode: number; toeNode: number; elements: number[] };
+/** One bearing: an elastic link from its seat (on the headstock, or the abutment's fixed seat) up to the girder's soffit. */
+export type BearingIds = {
+  /** Transverse offset from the girder line, m, positive to the left. */
+  offset: number;
+  link: number;
+  /** The rigid arm (ELNK RIGID) from the girder node to the soffit node above the bearing. */
+  arm: number;
+  seatNode: number;
+  soffitNode: number;
+  /** Stiffness of this bearing along, across and vertically (kN/m): the support's shared between its bearings. */
+  stiffness: { longitudinal: number; transverse: number; vertical: number };
+};
 export type SupportIds = {
   index: number;
   name: string;
   kind: "abutment" | "pier";
   chainage: number;
   fixity: "Fixed" | "Free";
+  bearingType: BearingType;
   girderNode: number;
-  /** The bearing seat: the fixed seat of an abutment, the headstock centre of a pier. */
+  /** The support's seat level node: the first bearing's seat of an abutment, the headstock centre of a pier. */
   seatNode: number;
-  link: number;
+  bearings: BearingIds[];
   /** Nodes with supports (CONS): the abutment seat, or the pile toes. */
   supportNodes: number[];
   columnElements: number[];
@@ -99,6 +121,8 @@ export type BuiltModel = {
   cases: MidasCaseCatalog;
   /** Each tendon group's friction loss, jacked from both ends (friction.ts): for the engineer to check before applying. */
   tendons: TendonFriction[];
+  /** The tables as the build read them (cases, bearings, soil, generated combinations): for the preview's summary. */
+  parsed: ParsedTables;
 };
 
 /** The tables still have problems; nothing can be built from them. */
@@ -132,6 +156,8 @@ export function concreteModulus(fc: number): number {
 }
 
 const GRAVITY = 9.80665;
+/** Coefficient of thermal expansion of concrete, 1/°C (AS 5100.5 Cl 3.1.8: 10 × 10⁻⁶), as MATL THERMAL. */
+const THERMAL = 1e-5;
 
 /**
  * The check settings of a PSC box (SECT_BEFORE), sent in full as the official client sends them for every 1- and
@@ -224,14 +250,33 @@ export function buildModelWithScheme(tables: MidasTables): BuiltModel {
 
 type Assign = Record<string, Record<string, unknown>>;
 
+/**
+ * A support's bearings' stiffness (all of them together) along and across the bridge by their type: a pot bearing
+ * holds where it is not guided to slide (BearingFixedStiffness), slides where it is (BearingFreeStiffness, small but
+ * above 0 for a stable line model); an elastomeric bearing shears both ways (BearingFreeStiffness).
+ */
+function bearingStiffness(type: BearingType, setup: ParsedTables["setup"]): { longitudinal: number; transverse: number } {
+  const held = setup.bearingFixedStiffness;
+  const slides = setup.bearingFreeStiffness;
+  switch (type) {
+    case "Pot Fixed":
+      return { longitudinal: held, transverse: held };
+    case "Pot Guided":
+      return { longitudinal: slides, transverse: held };
+    case "Pot Free":
+    case "Elastomeric":
+      return { longitudinal: slides, transverse: slides };
+  }
+}
+
 class Builder {
   private readonly out = new Map<MidasApiTable, Assign>(MIDAS_TABLE_ORDER.map((t) => [t, {}]));
   private readonly materialIds = new Map<string, number>();
   private readonly sectionIds = new Map<string, number>();
   private supportSerial = 0;
   private readonly frictions: TendonFriction[] = [];
-  /** Each pile cap's centre node and weight (kN), loaded once in every self-weight case. */
-  private readonly capWeights: { node: number; weight: number }[] = [];
+  /** Weights the members do not carry (kN): each pile cap at its centre, each diaphragm at its girder node; loaded once in every self-weight case. */
+  private readonly pointWeights: { node: number; weight: number; what: string }[] = [];
   private readonly masslessIds = new Map<string, number>();
   private readonly scheme: MidasIdScheme = { girderNodes: [], girderElements: [], supports: [] };
   private readonly caseIds = new Map<string, number>();
@@ -280,11 +325,11 @@ class Builder {
       model.push({ table, assign });
     }
     const cases: MidasCaseCatalog = {
-      static: [...this.p.superLoads, ...this.p.subLoads].map((c) => c.name),
+      static: [...this.p.superLoads, ...this.p.subLoads].map((c) => c.name).concat(this.p.secondary.map((s) => s.secondary)),
       moving: this.p.vehicles.map((v) => v.caseName),
       combinations: this.p.combinations.map((c) => ({ name: c.name, method: c.method, factors: c.factors })),
     };
-    return { model, scheme: this.scheme, cases, tendons: this.frictions };
+    return { model, scheme: this.scheme, cases, tendons: this.frictions, parsed: this.p };
   }
 
   private units(): void {
@@ -301,7 +346,7 @@ class Builder {
         TYPE: "CONC",
         NAME: grade.name,
         DAMP_RAT: 0.05,
-        PARAM: [{ P_TYPE: 2, ELAST: concreteModulus(grade.fc) * 1000, POISN: 0.2, THERMAL: 1e-5, DEN: gamma, MASS: round(gamma / GRAVITY) }],
+        PARAM: [{ P_TYPE: 2, ELAST: concreteModulus(grade.fc) * 1000, POISN: 0.2, THERMAL, DEN: gamma, MASS: round(gamma / GRAVITY) }],
       });
     }
     if (this.p.tendonGroups.length > 0) {
@@ -319,7 +364,7 @@ class Builder {
   /**
    * A copy of a concrete grade with no weight, for the pile cap's stiff beams: they overlap from the cap centre to each
    * column and pile (at the demo's P1 they weighed 3,057 kN against the real cap's 1,215 kN), so their self weight is
-   * left out and the cap's own weight is one nodal load (capWeights).
+   * left out and the cap's own weight is one nodal load (pointWeights).
    */
   private masslessMaterials(): void {
     const grades = new Set(this.p.pileGroups.map((g) => this.p.generalSections.find((s) => s.name === g.capSection)?.material).filter((m) => m !== undefined));
@@ -333,7 +378,7 @@ class Builder {
         TYPE: "CONC",
         NAME: `${grade} cap (no mass)`,
         DAMP_RAT: 0.05,
-        PARAM: [{ P_TYPE: 2, ELAST: concreteModulus(base.fc) * 1000, POISN: 0.2, THERMAL: 1e-5, DEN: 0, MASS: 0 }],
+        PARAM: [{ P_TYPE: 2, ELAST: concreteModulus(base.fc) * 1000, POISN: 0.2, THERMAL, DEN: 0, MASS: 0 }],
       });
     }
   }
@@ -458,18 +503,22 @@ class Builder {
     const base = supportBase(s);
     const x = this.supportX(s);
     const girderNode = this.girderNodeAt(s);
-    const seatZ = this.girderZ(x) - this.girderDepthAt(s) - setup.bearingHeight;
-    const fixity = s === 0 ? setup.startBearing : setup.spans[s - 1]!.endBearing;
+    const soffitZ = this.girderZ(x) - this.girderDepthAt(s);
+    // The top of the headstock or abutment seat: the bearings (and plinths) stand on it.
+    const seatZ = soffitZ - setup.bearingHeight;
+    const bearings: SupportBearings = s === 0 ? setup.startBearings : setup.spans[s - 1]!.endBearings;
+    const offsets = bearings.offsets.length > 0 ? bearings.offsets.map((o) => round(o)) : [0];
     const pier = s > 0 && s < last ? setup.piers[s - 1]! : null;
     const ids: SupportIds = {
       index: s,
       name: pier ? pier.name : s === 0 ? "A1" : "A2",
       kind: pier ? "pier" : "abutment",
       chainage: round(setup.startChainage + x),
-      fixity,
+      fixity: bearings.fixity,
+      bearingType: bearings.type,
       girderNode,
       seatNode: base + 1,
-      link: MIDAS_IDS.linkOffset + s,
+      bearings: [],
       supportNodes: [],
       columnElements: [],
       headstockElements: [],
@@ -477,29 +526,63 @@ class Builder {
       pileGroup: null,
       piles: [],
     };
+    let seats: { node: number; z: number }[];
+    let nextNode: number;
     if (!pier) {
-      this.node(base + 1, x, 0, seatZ);
-      this.restrain(base + 1, "1111111");
-      ids.supportNodes.push(base + 1);
+      // Each bearing of an abutment stands on its own fixed seat.
+      seats = offsets.map((y, b) => {
+        this.node(base + 1 + b, x, y, round(seatZ));
+        this.restrain(base + 1 + b, "1111111");
+        ids.supportNodes.push(base + 1 + b);
+        return { node: base + 1 + b, z: round(seatZ) };
+      });
+      nextNode = base + 1 + offsets.length;
     } else {
-      this.pier(pier, x, seatZ, base, ids);
+      ({ seats, nextNode } = this.pier(pier, x, seatZ, base, ids, offsets));
     }
-    // Local x of the link points up from the seat to the girder; local z is along the bridge (β = 0), local y across.
-    const longitudinal = fixity === "Fixed" ? setup.bearingFixedStiffness : setup.bearingFreeStiffness;
-    this.put("ELNK", ids.link, {
-      NODE: [ids.seatNode, girderNode],
-      LINK: "GEN",
-      ANGLE: 0,
-      BNGR_NAME: "",
-      SDR: [setup.bearingVerticalStiffness, setup.bearingFixedStiffness, longitudinal, 0, 0, setup.bearingTorsionStiffness],
-      R_S: [false, false, false, false, false, false],
-      bSHEAR: true,
-      DR: [0.5, 0.5],
+    const support = bearingStiffness(bearings.type, setup);
+    const count = offsets.length;
+    offsets.forEach((y, b) => {
+      const soffit = nextNode++;
+      this.node(soffit, x, y, round(soffitZ));
+      const seat = seats[b]!;
+      const length = soffitZ - seat.z;
+      const stiffness = {
+        longitudinal: round(support.longitudinal / count, 3),
+        transverse: round(support.transverse / count, 3),
+        vertical: round(setup.bearingVerticalStiffness / count, 3),
+      };
+      const link = linkBase(s) + 2 * b + 1;
+      // Local x of the link points up from the seat to the soffit; local z is along the bridge (β = 0), local y across.
+      // Its shear acts at the middle of the bearing, half the bearing height below the soffit (DR: the distance ratio
+      // from the seat, docs/midas.md "Bearings"), not half way up a link that starts at the headstock's centroid.
+      const dr = length > 0 ? round((length - setup.bearingHeight / 2) / length, 4) : 0.5;
+      this.put("ELNK", link, {
+        NODE: [seat.node, soffit],
+        LINK: "GEN",
+        ANGLE: 0,
+        BNGR_NAME: "",
+        // One bearing carries no torsion of the girder itself; two or more hold it by their vertical stiffness at their offsets.
+        SDR: [stiffness.vertical, stiffness.transverse, stiffness.longitudinal, 0, 0, count === 1 ? setup.bearingTorsionStiffness : 0],
+        R_S: [false, false, false, false, false, false],
+        bSHEAR: true,
+        DR: [dr, dr],
+      });
+      this.put("ELNK", link + 1, { NODE: [girderNode, soffit], LINK: "RIGID", ANGLE: 0, BNGR_NAME: "" });
+      ids.bearings.push({ offset: y, link, arm: link + 1, seatNode: seat.node, soffitNode: soffit, stiffness });
     });
     this.scheme.supports.push(ids);
   }
 
-  private pier(pier: PierData, x: number, seatZ: number, base: number, ids: SupportIds): void {
+  /** A pier's headstock, columns, pile cap and piles; its bearings' seats are headstock nodes at their offsets. */
+  private pier(
+    pier: PierData,
+    x: number,
+    seatZ: number,
+    base: number,
+    ids: SupportIds,
+    offsets: readonly number[],
+  ): { seats: { node: number; z: number }[]; nextNode: number } {
     const { setup } = this.p;
     let nextNode = base + 1;
     let nextElem = base + 1;
@@ -527,7 +610,7 @@ class Builder {
     // Headstock across the bridge, centre node first: it is the bearing seat.
     const seat = newNode(x, 0, hsZ);
     const columnY = Array.from({ length: pier.columnCount }, (_, c) => round((c - (pier.columnCount - 1) / 2) * pier.columnSpacing));
-    const headstockY = [...new Set([-pier.headstockLength / 2, ...columnY, 0, pier.headstockLength / 2].map((y) => round(y)))].sort((a, b) => a - b);
+    const headstockY = [...new Set([-pier.headstockLength / 2, ...columnY, ...offsets, 0, pier.headstockLength / 2].map((y) => round(y)))].sort((a, b) => a - b);
     const headstockNodes = new Map<number, number>([[0, seat]]);
     for (const y of headstockY) if (!headstockNodes.has(y)) headstockNodes.set(y, newNode(x, y, hsZ));
     for (let i = 1; i < headstockY.length; i++) {
@@ -536,7 +619,11 @@ class Builder {
 
     // Pile cap: stiff beams from the cap centre to each column base and pile head.
     const capCentre = newNode(x, 0, capZ);
-    this.capWeights.push({ node: capCentre, weight: round(group.capLength * group.capWidth * group.capDepth * setup.concreteUnitWeight, 3) });
+    this.pointWeights.push({
+      node: capCentre,
+      weight: round(group.capLength * group.capWidth * group.capDepth * setup.concreteUnitWeight, 3),
+      what: `pile cap of ${pier.name}`,
+    });
     const capPoints = new Map<string, number>([["0,0", capCentre]]);
     const capPoint = (dx: number, dy: number) => {
       const key = `${round(dx)},${round(dy)}`;
@@ -583,6 +670,7 @@ class Builder {
       }
     }
     ids.seatNode = seat;
+    return { seats: offsets.map((y) => ({ node: headstockNodes.get(round(y))!, z: hsZ })), nextNode };
   }
 
   /**
@@ -608,6 +696,29 @@ class Builder {
     });
   }
 
+  /** The PSC section of a support's girder: the deeper of those meeting there (girderDepthAt). */
+  private sectionAt(s: number): PscSectionData {
+    const { spans, spanCount } = this.p.setup;
+    const names: string[] = [];
+    if (s > 0) names.push(s === spanCount ? spans[s - 1]!.section : spans[s - 1]!.sectionAtSupport);
+    if (s < spanCount) names.push(s === 0 ? spans[0]!.section : spans[s]!.sectionAtSupport);
+    return names.map((n) => this.pscByName(n)).sort((a, b) => b.depth - a.depth)[0]!;
+  }
+
+  /**
+   * Each diaphragm's weight: a solid block filling the box's cell over the support, its thickness along the bridge
+   * (thickness × cell area × unit weight); the webs and slabs it meets are the girder's own.
+   */
+  private diaphragms(): void {
+    const { setup } = this.p;
+    for (const support of this.scheme.supports) {
+      const thickness = support.index === 0 ? setup.startBearings.diaphragm : setup.spans[support.index - 1]!.endBearings.diaphragm;
+      if (!(thickness > 0)) continue;
+      const area = boxCellArea(boxArrays(this.sectionAt(support.index)));
+      this.pointWeights.push({ node: support.girderNode, weight: round(thickness * area * setup.concreteUnitWeight, 3), what: `diaphragm at ${support.name}` });
+    }
+  }
+
   private loadCases(): void {
     const { superLoads, subLoads } = this.p;
     const add = (id: number, c: { name: string; type: string; description: string; selfWeight: boolean }) => {
@@ -617,21 +728,44 @@ class Builder {
     };
     superLoads.forEach((c, i) => add(i + 1, c));
     subLoads.forEach((c, i) => add(MIDAS_IDS.subCaseOffset + i + 1, c));
-    // Each pile cap's weight, once, at its centre, in every case that carries self weight.
+    // The secondary effect of each prestress case follows the superstructure cases (secondary.ts).
+    this.p.secondary.forEach((sec, i) =>
+      add(superLoads.length + i + 1, {
+        name: sec.secondary,
+        type: "PS",
+        description: `Secondary effect of ${sec.prestress} (total less P·e), for ultimate combinations`,
+        selfWeight: false,
+      }),
+    );
+    // Each pile cap's and diaphragm's weight, once, in every case that carries self weight.
+    this.diaphragms();
     const selfWeight = [...superLoads, ...subLoads].filter((c) => c.selfWeight);
-    for (const { node, weight } of this.capWeights) {
-      if (selfWeight.length === 0) break;
-      this.put("CNLD", node, {
-        ITEMS: selfWeight.map((c, k) => ({ ID: k + 1, LCNAME: c.name, GROUP_NAME: "", FX: 0, FY: 0, FZ: -weight, MX: 0, MY: 0, MZ: 0 })),
-      });
+    const nodal = new Map<number, Record<string, unknown>[]>();
+    for (const { node, weight } of this.pointWeights) {
+      for (const c of selfWeight) {
+        const items = nodal.get(node) ?? [];
+        items.push({ ID: items.length + 1, LCNAME: c.name, GROUP_NAME: "", FX: 0, FY: 0, FZ: -weight, MX: 0, MY: 0, MZ: 0 });
+        nodal.set(node, items);
+      }
     }
+    for (const [node, items] of [...nodal].sort((a, b) => a[0] - b[0])) this.put("CNLD", node, { ITEMS: items });
 
-    const beamLoads = new Map<number, Record<string, unknown>[]>();
-    const beamLoad = (elem: number, item: Record<string, unknown>) => {
-      const items = beamLoads.get(elem) ?? [];
-      items.push({ ID: items.length + 1, ...item });
-      beamLoads.set(elem, items);
+    const perElement = (table: MidasApiTable) => {
+      const rows = new Map<number, Record<string, unknown>[]>();
+      return {
+        add: (elem: number, item: Record<string, unknown>) => {
+          const items = rows.get(elem) ?? [];
+          items.push({ ID: items.length + 1, ...item });
+          rows.set(elem, items);
+        },
+        write: () => {
+          for (const [elem, items] of [...rows].sort((a, b) => a[0] - b[0])) this.put(table, elem, { ITEMS: items });
+        },
+      };
     };
+    const beamLoads = perElement("BMLD");
+    const temperatures = perElement("ETMP");
+    const gradients = perElement("GTMP");
     const uniform = (lcname: string, direction: string, value: number) => ({
       LCNAME: lcname,
       GROUP_NAME: "",
@@ -643,10 +777,31 @@ class Builder {
       D: [0, 1, 0, 0],
       P: [value, value, 0, 0],
     });
+    // MIDAS's gradient (GTMP, beam): TZ = T(+z face) − T(−z face) over HZ, a curvature α·TZ/HZ (local z up on the girder).
+    const gradient = (lcname: string, curvature: number, depth: number) => ({
+      LCNAME: lcname,
+      GROUP_NAME: "",
+      TYPE: 1,
+      TZ: round((curvature * depth) / THERMAL, 4),
+      USE_HZ: false,
+      HZ: round(depth, 4),
+      TY: 0,
+      USE_HY: true,
+    });
+    const curvatures = new Map<string, number>();
     for (const c of superLoads) {
-      if (c.uniformLoad === 0) continue;
       for (const e of this.scheme.girderElements) {
-        if (c.loadedSpans === "all" || c.loadedSpans.includes(e.span)) beamLoad(e.id, uniform(c.name, "GZ", -c.uniformLoad));
+        if (c.loadedSpans !== "all" && !c.loadedSpans.includes(e.span)) continue;
+        if (c.uniformLoad !== 0) beamLoads.add(e.id, uniform(c.name, "GZ", -c.uniformLoad));
+        if (c.longitudinalLoad !== 0) beamLoads.add(e.id, uniform(c.name, "GX", c.longitudinalLoad));
+        if (c.transverseLoad !== 0) beamLoads.add(e.id, uniform(c.name, "GY", c.transverseLoad));
+        if (c.uniformTemperature !== 0) temperatures.add(e.id, { LCNAME: c.name, GROUP_NAME: "", TEMP: c.uniformTemperature });
+        if (c.temperatureGradient !== 0) {
+          const section = this.pscByName(e.section);
+          const key = `${section.name}\u0000${c.temperatureGradient}`;
+          if (!curvatures.has(key)) curvatures.set(key, gradientCurvature(boxArrays(section), c.temperatureGradient, THERMAL));
+          gradients.add(e.id, gradient(c.name, curvatures.get(key)!, section.depth));
+        }
       }
     }
     for (const c of subLoads) {
@@ -654,10 +809,70 @@ class Builder {
       const [direction, value] = c.direction === "Longitudinal" ? ["GX", c.pierLoad] : c.direction === "Transverse" ? ["GY", c.pierLoad] : ["GZ", -c.pierLoad];
       for (const support of this.scheme.supports) {
         if (support.kind !== "pier" || (c.loadedPiers !== "all" && !c.loadedPiers.includes(support.name))) continue;
-        for (const e of support.columnElements) beamLoad(e, uniform(c.name, direction, value));
+        for (const e of support.columnElements) beamLoads.add(e, uniform(c.name, direction, value));
       }
     }
-    for (const [elem, items] of [...beamLoads].sort((a, b) => a[0] - b[0])) this.put("BMLD", elem, { ITEMS: items });
+    // Settlement: the loaded piers' pile toes move down (SDSP, in the nodes' own axes: Dz up).
+    const settlements = new Map<number, Record<string, unknown>[]>();
+    for (const c of subLoads) {
+      if (c.settlement === 0) continue;
+      for (const support of this.scheme.supports) {
+        if (support.kind !== "pier" || (c.loadedPiers !== "all" && !c.loadedPiers.includes(support.name))) continue;
+        for (const node of support.supportNodes) {
+          const items = settlements.get(node) ?? [];
+          const values = [0, 0, -c.settlement, 0, 0, 0].map((d, k) => ({ OPT_FLAG: k === 2, DISPLACEMENT: round(d) }));
+          items.push({ ID: items.length + 1, LCNAME: c.name, GROUP_NAME: "", VALUES: values });
+          settlements.set(node, items);
+        }
+      }
+    }
+    for (const [node, items] of [...settlements].sort((a, b) => a[0] - b[0])) this.put("SDSP", node, { ITEMS: items });
+    this.secondaryEffects(temperatures, gradients, gradient);
+    beamLoads.write();
+    temperatures.write();
+    gradients.write();
+  }
+
+  /**
+   * The secondary effect of prestress as a load case (issue 28, point 3; docs/midas.md, "Prestress at ultimate"). A
+   * tendon's force P at eccentricity e below the centroid bends a free girder to the curvature P·e/EI and shortens it by
+   * P/EA; where supports and piers restrain that, the restraint forces are the secondary (hyperstatic) effect, and they
+   * are all of it: the primary P·e stays inside the section. So the case imposes that curvature and shortening on each
+   * girder element, as a linear temperature gradient (GTMP) and a uniform temperature change (ETMP), and the analysis
+   * of the indeterminate structure returns the secondary effect alone. P is the jacking force less friction
+   * (friction.ts), as the prestress case applies it; e follows the tendon's drape (profileLevel) at the element's middle.
+   */
+  private secondaryEffects(
+    temperatures: { add(elem: number, item: Record<string, unknown>): void },
+    gradients: { add(elem: number, item: Record<string, unknown>): void },
+    gradient: (lcname: string, curvature: number, depth: number) => Record<string, unknown>,
+  ): void {
+    const { setup, tendonGroups } = this.p;
+    const spanStart = (index: number) => setup.spans.slice(0, index - 1).reduce((sum, span) => sum + span.length, 0);
+    const drapes = tendonGroups.map((t) => {
+      const points = this.tendonProfile(t).map(({ PT: [px, pz] }) => ({ x: px!, z: pz! }));
+      return { t, points, share: frictionShare(points, t), start: spanStart(t.fromSpan) };
+    });
+    for (const sec of this.p.secondary) {
+      for (const e of this.scheme.girderElements) {
+        const section = this.pscByName(e.section);
+        const props = boxProperties(boxArrays(section));
+        const modulus = concreteModulus(this.p.setup.concreteGrades.find((g) => g.name === section.material)!.fc) * 1000;
+        const xMid = (e.chainageI + e.chainageJ) / 2 - setup.startChainage;
+        let force = 0;
+        let moment = 0;
+        for (const { t, points, share, start } of drapes) {
+          if (t.caseName !== sec.prestress || e.span < t.fromSpan || e.span > t.toSpan) continue;
+          const x = xMid - start;
+          const p = t.tendonCount * t.jackingForce * share(x);
+          force += p;
+          moment += p * (-profileLevel(points, x) - props.centroidDepth);
+        }
+        if (force === 0) continue;
+        temperatures.add(e.id, { LCNAME: sec.secondary, GROUP_NAME: "", TEMP: round(-force / (modulus * props.area * THERMAL), 4) });
+        gradients.add(e.id, gradient(sec.secondary, moment / (modulus * props.iyy), section.depth));
+      }
+    }
   }
 
   private movingLoads(): void {
@@ -720,7 +935,7 @@ class Builder {
   }
 
   private combinations(): void {
-    const staticNames = new Set([...this.p.superLoads, ...this.p.subLoads].map((c) => c.name));
+    const staticNames = new Set([...this.p.superLoads, ...this.p.subLoads].map((c) => c.name).concat(this.p.secondary.map((s) => s.secondary)));
     const movingNames = new Set(this.p.vehicles.map((v) => v.caseName));
     this.p.combinations.forEach((c, i) => {
       this.put("LCOM-GEN", i + 1, {
@@ -733,11 +948,24 @@ class Builder {
     });
   }
 
+  /** A tendon group's profile from the start of FromSpan: anchor, then mid-span low points and pier high points. */
+  private tendonProfile(t: TendonGroupData): { PT: number[]; bFIX: boolean; R: number; bBOTZ: boolean }[] {
+    const spans = this.p.setup.spans.filter((s) => s.index >= t.fromSpan && s.index <= t.toSpan);
+    const profile: { PT: number[]; bFIX: boolean; R: number; bBOTZ: boolean }[] = [];
+    let x = 0;
+    spans.forEach((span, k) => {
+      profile.push({ PT: [round(x), round(k === 0 ? -t.depthAtEnds : -t.depthAtPiers)], bFIX: k === 0, R: 0, bBOTZ: false });
+      profile.push({ PT: [round(x + span.length / 2), round(-t.depthAtMidspan)], bFIX: false, R: 0, bBOTZ: false });
+      x += span.length;
+    });
+    profile.push({ PT: [round(x), round(-t.depthAtEnds)], bFIX: true, R: 0, bBOTZ: false });
+    return profile;
+  }
+
   private tendons(): void {
     const { setup } = this.p;
     this.p.tendonGroups.forEach((t, i) => {
       const id = i + 1;
-      const spans = setup.spans.filter((s) => s.index >= t.fromSpan && s.index <= t.toSpan);
       const elements = this.scheme.girderElements.filter((e) => e.span >= t.fromSpan && e.span <= t.toSpan);
       this.put("TDGR", id, { NAME: t.name });
       this.put("TDNT", id, {
@@ -758,15 +986,8 @@ class Builder {
         FF: t.friction,
         WF: wobbleCoefficient(t),
       });
-      // Profile from the start of FromSpan: anchor, then mid-span low points and pier high points.
-      const profile: { PT: number[]; bFIX: boolean; R: number; bBOTZ: boolean }[] = [];
-      let x = 0;
-      spans.forEach((span, k) => {
-        profile.push({ PT: [round(x), round(k === 0 ? -t.depthAtEnds : -t.depthAtPiers)], bFIX: k === 0, R: 0, bBOTZ: false });
-        profile.push({ PT: [round(x + span.length / 2), round(-t.depthAtMidspan)], bFIX: false, R: 0, bBOTZ: false });
-        x += span.length;
-      });
-      profile.push({ PT: [round(x), round(-t.depthAtEnds)], bFIX: true, R: 0, bBOTZ: false });
+      const profile = this.tendonProfile(t);
+      const x = profile[profile.length - 1]!.PT[0]!;
       this.frictions.push(
         tendonFriction(
           t.name,
@@ -846,6 +1067,15 @@ export function unresolvedReferences(model: MidasModel): string[] {
   for (const [id, c] of Object.entries(rows("CNLD"))) {
     if (!nodes.has(Number(id))) out.push(`CNLD ${id} → NODE ${id}`);
     for (const item of c.ITEMS as { LCNAME: string }[]) if (!caseNames.has(item.LCNAME)) out.push(`CNLD ${id} → case ${item.LCNAME}`);
+  }
+  for (const table of ["ETMP", "GTMP"] as const)
+    for (const [id, t] of Object.entries(rows(table))) {
+      if (!elems.has(Number(id))) out.push(`${table} ${id} → ELEM ${id}`);
+      for (const item of t.ITEMS as { LCNAME: string }[]) if (!caseNames.has(item.LCNAME)) out.push(`${table} ${id} → case ${item.LCNAME}`);
+    }
+  for (const [id, d] of Object.entries(rows("SDSP"))) {
+    if (!nodes.has(Number(id))) out.push(`SDSP ${id} → NODE ${id}`);
+    for (const item of d.ITEMS as { LCNAME: string }[]) if (!caseNames.has(item.LCNAME)) out.push(`SDSP ${id} → case ${item.LCNAME}`);
   }
   for (const [id, b] of Object.entries(rows("BMLD"))) {
     if (!elems.has(Number(id))) out.push(`BMLD ${id} → ELEM ${id}`);

@@ -1,4 +1,5 @@
 import type { MidasDatasetKey, MidasTables } from "./tables";
+import { generateCombinations } from "./combinations";
 import { type CombinationData, readCombinations } from "./parse/combinations";
 import { CaseNames, readSubLoads, readSuperLoads, readVehicles, type SubLoadCase, type SuperLoadCase, type VehicleData } from "./parse/loads";
 import { type Problem, TableReader } from "./parse/reader";
@@ -14,9 +15,15 @@ export type ParsedTables = {
   superLoads: SuperLoadCase[];
   subLoads: SubLoadCase[];
   vehicles: VehicleData[];
+  /** The generated AS 5100.2 combinations (unless Model Setup says No) and the table's, which replace a generated one of the same name. */
   combinations: CombinationData[];
   tendonGroups: TendonGroupData[];
+  /** Each prestress case that has tendons, and the generated case that carries its secondary effect (secondary.ts). */
+  secondary: { prestress: string; secondary: string }[];
 };
+
+/** The name of the generated case that carries a prestress case's secondary effect. */
+export const secondaryCaseName = (prestress: string) => `${prestress}-SEC`;
 
 /**
  * The nine Midas tables read into what the model build needs, with every
@@ -42,8 +49,32 @@ export function parseMidasTables(tables: MidasTables): { parsed: ParsedTables; p
   const superLoads = readSuperLoads(reader("midasload"), caseNames, setup.spanCount);
   const subLoads = readSubLoads(reader("midasloadsub"), caseNames, setup.piers);
   const vehicles = readVehicles(reader("midasmoving"), caseNames);
-  const combinations = readCombinations(reader("midasloadcomb"), caseNames, { superLoads, subLoads, vehicles });
-  const tendonGroups = readTendonGroups(reader("midaspt"), setup, superLoads, pscSections);
+  const ptReader = reader("midaspt");
+  const tendonGroups = readTendonGroups(ptReader, setup, superLoads, pscSections);
+  const secondary = [...new Set(tendonGroups.map((t) => t.caseName).filter((n) => n !== ""))].map((prestress) => ({
+    prestress,
+    secondary: secondaryCaseName(prestress),
+  }));
+  const taken = new Set([...superLoads, ...subLoads].map((c) => c.name.toLowerCase()).concat(vehicles.map((v) => v.caseName.toLowerCase())));
+  for (const s of secondary) {
+    if (taken.has(s.secondary.toLowerCase())) {
+      const t = tendonGroups.find((g) => g.caseName === s.prestress)!;
+      ptReader.problem("LoadCaseName", t.item, `The secondary effect of ${s.prestress} is the generated case "${s.secondary}", a name another load case has. Rename that case.`);
+    }
+  }
+  const generated = setup.generateCombinations ? generateCombinations({ superLoads, subLoads, vehicles, secondary }) : [];
+  const table = readCombinations(reader("midasloadcomb"), caseNames, {
+    superLoads,
+    subLoads,
+    vehicles,
+    generated: generated.map((c) => c.name),
+    secondary: secondary.map((s) => s.secondary),
+  });
+  const replaced = new Set(table.map((c) => c.name.toLowerCase()));
+  const combinations = [...generated.filter((c) => !replaced.has(c.name.toLowerCase())), ...table];
 
-  return { parsed: { setup, generalSections, pscSections, pileGroups, superLoads, subLoads, vehicles, combinations, tendonGroups }, problems };
+  return {
+    parsed: { setup, generalSections, pscSections, pileGroups, superLoads, subLoads, vehicles, combinations, tendonGroups, secondary },
+    problems,
+  };
 }

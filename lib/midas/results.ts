@@ -136,7 +136,7 @@ export function resultKeys(kind: ResultKind, scheme: MidasIdScheme): number[] {
     case "reaction":
       return scheme.supports.flatMap((s) => s.supportNodes);
     case "bearing":
-      return scheme.supports.map((s) => s.link);
+      return scheme.supports.flatMap((s) => s.bearings.map((b) => b.link));
     case "girder":
       return scheme.girderElements.map((e) => e.id);
     case "pile":
@@ -213,26 +213,26 @@ function shapeReactions(raw: ResultTable, scheme: MidasIdScheme): ResultTable {
 }
 
 /**
- * Bearing forces per support and load, read at the seat end of each link: vertical
+ * Bearing forces per bearing and load, read at the seat end of each bearing's link (Offset: its place across): vertical
  * (compression positive: minus the link's axial force), longitudinal (Shear-z) and
  * transverse (Shear-y). In a max/min pair the vertical values trade rows, so that
  * the "(max)" row holds the largest compression and the "(min)" row the least.
  */
 function shapeBearings(raw: ResultTable, scheme: MidasIdScheme): ResultTable {
   const [no, load, nodeCol, axial, shearY, shearZ] = ["No.", "Load", "Node", "Axial", "Shear-y", "Shear-z"].map((c) => column(raw, c));
-  const byLink = new Map(scheme.supports.map((s) => [s.link, s]));
-  const seatRows = raw.rows.filter((row) => byLink.get(n(row[no!]))?.seatNode === n(row[nodeCol!]));
+  const byLink = new Map(scheme.supports.flatMap((s) => s.bearings.map((b) => [b.link, { support: s, bearing: b }] as const)));
+  const seatRows = raw.rows.filter((row) => byLink.get(n(row[no!]))?.bearing.seatNode === n(row[nodeCol!]));
   const axialOf = new Map(seatRows.map((row) => [`${n(row[no!])}\u0000${String(row[load!])}`, n(row[axial!])]));
   const rows: (string | number)[][] = [];
   for (const row of seatRows) {
-    const s = byLink.get(n(row[no!]))!;
+    const { support: s, bearing } = byLink.get(n(row[no!]))!;
     const label = String(row[load!]);
     const pair = /^(.*)\((max|min)\)$/.exec(label);
-    const partner = pair ? axialOf.get(`${s.link}\u0000${pair[1]}(${pair[2] === "max" ? "min" : "max"})`) : undefined;
+    const partner = pair ? axialOf.get(`${bearing.link}\u0000${pair[1]}(${pair[2] === "max" ? "min" : "max"})`) : undefined;
     const vertical = r4(-(partner ?? n(row[axial!])));
-    rows.push([s.name, s.chainage, s.link, label, vertical, r4(n(row[shearZ!])), r4(n(row[shearY!])), s.fixity, vertical < 0 ? "yes" : "no"]);
+    rows.push([s.name, s.chainage, bearing.link, label, vertical, r4(n(row[shearZ!])), r4(n(row[shearY!])), s.fixity, vertical < 0 ? "yes" : "no", bearing.offset]);
   }
-  return { units: raw.units, columns: ["Support", "Chainage", "Link", "Load", "Vertical", "Longitudinal", "Transverse", "Fixity", "Uplift"], rows };
+  return { units: raw.units, columns: ["Support", "Chainage", "Link", "Load", "Vertical", "Longitudinal", "Transverse", "Fixity", "Uplift", "Offset"], rows };
 }
 
 /** Girder forces against chainage: each element's I and J ends. */

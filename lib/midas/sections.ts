@@ -146,3 +146,43 @@ export function rectangleProperties(width: number, depth: number): SectionProper
   const j = long * short ** 3 * (1 / 3 - 0.21 * (short / long) * (1 - short ** 4 / (12 * long ** 4)));
   return { area: width * depth, iyy: (width * depth ** 3) / 12, izz: (depth * width ** 3) / 12, j, depth, centroidDepth: depth / 2 };
 }
+
+/** Width of a closed outline cut at level z (the sum of the lengths of the cut inside it). */
+function widthAt(points: readonly Point[], z: number): number {
+  const ys: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    const [y1, z1] = points[i]!;
+    const [y2, z2] = points[(i + 1) % points.length]!;
+    if (z1 === z2 || z < Math.min(z1, z2) || z >= Math.max(z1, z2)) continue;
+    ys.push(y1 + ((y2 - y1) * (z - z1)) / (z2 - z1));
+  }
+  ys.sort((a, b) => a - b);
+  let width = 0;
+  for (let i = 0; i + 1 < ys.length; i += 2) width += ys[i + 1]! - ys[i]!;
+  return width;
+}
+
+/** Area of the box's cell (inside the webs and slabs), m²: a solid diaphragm fills it. */
+export function boxCellArea(arrays: PscArrays): number {
+  return polygon(boxOutlines(arrays).inner).a;
+}
+
+/** Depth over which AS 5100.2 Cl 17.3's positive differential acts, from the top of the deck, m. */
+export const GRADIENT_DEPTH = 1.2;
+
+/**
+ * The curvature (1/m, top lengthening positive) a box takes, free, under AS 5100.2 Cl 17.3's positive temperature
+ * differential: T(d) = T0·(1 − d/1.2)^5 at depth d below the top, 0 below 1.2 m. Its linear part is what a line model
+ * can carry: κ = α ∫ T(z)(z − zc) b(z) dz / I, integrated in 1 mm strips; the rest are self-equilibrating stresses.
+ */
+export function gradientCurvature(arrays: PscArrays, topDifference: number, alpha: number): number {
+  const { outer, inner } = boxOutlines(arrays);
+  const { iyy, centroidDepth } = boxProperties(arrays);
+  const step = 0.001;
+  let moment = 0;
+  for (let d = step / 2; d < GRADIENT_DEPTH; d += step) {
+    const b = widthAt(outer, -d) - widthAt(inner, -d);
+    moment += topDifference * (1 - d / GRADIENT_DEPTH) ** 5 * (centroidDepth - d) * b * step;
+  }
+  return (alpha * moment) / iyy;
+}

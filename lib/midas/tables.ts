@@ -141,7 +141,13 @@ const LOAD_TYPES = Object.keys(STATIC_LOAD_TYPES);
 const m = (min: number, max: number, minExclusive = false): ValueSpec => ({ kind: "number", min, max, minExclusive });
 const name: ValueSpec = { kind: "text", maxLength: 40 };
 const yesNo = ["Yes", "No"] as const;
-const fixity = ["Fixed", "Free"] as const;
+/**
+ * A support's bearings (docs/midas.md, "Bearings"): "Pot Fixed" holds the deck along and across the bridge, "Pot
+ * Guided" slides along it and holds it across, "Pot Free" slides both ways, "Elastomeric" shears both ways at
+ * BearingFreeStiffness. "Fixed" and "Free" are the names older tables used: Pot Fixed and Pot Guided.
+ */
+export const BEARING_TYPES = ["Pot Fixed", "Pot Guided", "Pot Free", "Elastomeric", "Fixed", "Free"] as const;
+const fixity = BEARING_TYPES;
 
 const setup: ParameterSpec[] = [
   {
@@ -200,21 +206,21 @@ const setup: ParameterSpec[] = [
     parameter: "BearingVerticalStiffness",
     unit: "kN/m",
     value: m(0, 1e10, true),
-    description: "Vertical stiffness of the bearings at one support, together.",
+    description: "Vertical stiffness of the bearings at one support, together (shared equally between its bearings).",
   },
   {
     scope: "global",
     parameter: "BearingFixedStiffness",
     unit: "kN/m",
     value: m(0, 1e10, true),
-    description: "Longitudinal and transverse stiffness of the bearings at a Fixed support.",
+    description: "Stiffness of the bearings at one support, together, in a direction they hold (Pot Fixed along and across, Pot Guided across).",
   },
   {
     scope: "global",
     parameter: "BearingFreeStiffness",
     unit: "kN/m",
     value: m(0, 1e10, true),
-    description: "Longitudinal stiffness of the bearings at a Free support (sliding or elastomeric). Greater than 0 so the line model stays stable.",
+    description: "Stiffness of the bearings at one support, together, in a direction they slide or shear (Pot Guided along the bridge, Pot Free both ways, Elastomeric both ways). Greater than 0 so the line model stays stable.",
   },
   {
     scope: "global",
@@ -228,7 +234,33 @@ const setup: ParameterSpec[] = [
     parameter: "StartBearing",
     unit: "—",
     value: { kind: "choice", options: fixity },
-    description: "Longitudinal fixity of the bearings at abutment A1.",
+    description: "Bearing type at abutment A1: Pot Fixed, Pot Guided (slides along the bridge), Pot Free or Elastomeric.",
+  },
+  {
+    scope: "global",
+    parameter: "StartBearingOffsets",
+    unit: "m",
+    value: { kind: "list", of: "number", min: 1, max: 12 },
+    optional: true,
+    description:
+      "Transverse offset of each bearing at abutment A1 from the girder line, positive to the left looking up chainage, comma-separated (for example \"-2.0, 2.0\"): one elastic link per bearing. Blank: one bearing on the girder line.",
+  },
+  {
+    scope: "global",
+    parameter: "StartDiaphragmThickness",
+    unit: "m",
+    value: m(0, 5),
+    optional: true,
+    description: "Thickness of the diaphragm over abutment A1: its weight (thickness × the box's cell area × ConcreteUnitWeight) loads the girder there in the self-weight cases. Blank: none.",
+  },
+  {
+    scope: "global",
+    parameter: "GenerateCombinations",
+    unit: "—",
+    value: { kind: "choice", options: yesNo },
+    optional: true,
+    description:
+      "Yes: the model gets the AS 5100.2 combinations of the load cases present, by their kinds (docs/midas.md, \"Combinations\"); a combination of the same name in Load Combinations replaces the generated one. Blank: Yes.",
   },
   {
     scope: "global",
@@ -273,7 +305,25 @@ const setup: ParameterSpec[] = [
     parameter: "EndBearing",
     unit: "—",
     value: { kind: "choice", options: fixity },
-    description: "Longitudinal fixity of the bearings at the support at the end of span k (pier k, or A2 after the last span).",
+    description:
+      "Bearing type at the support at the end of span k (pier k, or A2 after the last span): Pot Fixed, Pot Guided (slides along the bridge), Pot Free or Elastomeric.",
+  },
+  {
+    scope: "span",
+    parameter: "BearingOffsets",
+    unit: "m",
+    value: { kind: "list", of: "number", min: 1, max: 12 },
+    optional: true,
+    description:
+      "Transverse offset of each bearing at the support at the end of span k from the girder line, positive to the left, comma-separated: one elastic link per bearing, on the headstock at its offset. Blank: one bearing on the girder line.",
+  },
+  {
+    scope: "span",
+    parameter: "DiaphragmThickness",
+    unit: "m",
+    value: m(0, 5),
+    optional: true,
+    description: "Thickness of the diaphragm over the support at the end of span k; its weight loads the girder there in the self-weight cases. Blank: none.",
   },
   {
     scope: "pier",
@@ -438,7 +488,8 @@ const loadType: ParameterSpec = {
   parameter: "LoadType",
   unit: "—",
   value: { kind: "choice", options: LOAD_TYPES },
-  description: "MIDAS static load type code, for example D (dead), DW (wearing surface), PS (prestress), BRK (braking), W (wind).",
+  description:
+    "MIDAS static load type code. It gives the case its kind in the generated combinations: D permanent; DC, DW superimposed dead; PS prestress; BRK, BK, CF traffic (braking, centrifugal); T, TPG temperature; W, WL wind; STL, GD settlement; any other code is left out of them.",
 };
 const description: ParameterSpec = {
   parameter: "Description",
@@ -471,7 +522,36 @@ const superLoads: ParameterSpec[] = [
     unit: "—",
     value: { kind: "list", of: "span" },
     optional: true,
-    description: 'Span numbers that carry UniformLoad, for example "1, 3". Blank: all spans.',
+    description: 'Span numbers that carry UniformLoad, LongitudinalLoad, TransverseLoad and the temperatures, for example "1, 3". Blank: all spans.',
+  },
+  {
+    parameter: "LongitudinalLoad",
+    unit: "kN/m",
+    value: m(-1000, 1000),
+    optional: true,
+    description: "Uniform load along the girder in the direction of chainage (braking: the braking force of AS 5100.2 Cl 7.7 spread over the loaded spans). Blank: none.",
+  },
+  {
+    parameter: "TransverseLoad",
+    unit: "kN/m",
+    value: m(-1000, 1000),
+    optional: true,
+    description: "Uniform load across the girder, positive to the left (centrifugal force, AS 5100.2 Cl 7.8; wind on the superstructure or on traffic). Blank: none.",
+  },
+  {
+    parameter: "UniformTemperature",
+    unit: "°C",
+    value: m(-100, 100),
+    optional: true,
+    description: "Change of the girder's effective temperature (AS 5100.2 Cl 17.2), restrained by the fixed supports. Blank: none.",
+  },
+  {
+    parameter: "TemperatureGradient",
+    unit: "°C",
+    value: m(-50, 50),
+    optional: true,
+    description:
+      "Temperature differential at the top of the deck (AS 5100.2 Cl 17.3: the fifth-power curve over the top 1.2 m; negative for the reverse differential), sent as the linear gradient that gives the same curvature. Blank: none.",
   },
 ];
 
@@ -499,7 +579,14 @@ const subLoads: ParameterSpec[] = [
     unit: "—",
     value: { kind: "list", of: "pier" },
     optional: true,
-    description: 'PierName values that carry PierLoad, for example "P1, P2". Blank: all piers.',
+    description: 'PierName values that carry PierLoad and Settlement, for example "P1, P2". Blank: all piers.',
+  },
+  {
+    parameter: "Settlement",
+    unit: "m",
+    value: m(-1, 1),
+    optional: true,
+    description: "Settlement of the loaded piers' foundations, downward positive, imposed at their pile toes (differential settlement). Blank: none.",
   },
 ];
 

@@ -110,6 +110,6 @@ describe("validateMidasTables", () => {
   });
 
   it("wants at least one support fixed along the bridge", () => {
-    expect(one(withValue(smallTables(), "midassetup", "EndBearing", "Item1", "Free")).message).toMatch(/No support is Fixed longitudinally/);
+    expect(one(withValue(smallTables(), "midassetup", "EndBearing", "Item1", "Free")).message).toMatch(/No support holds the deck along the bridge/);
   });
 });

@@ -8,18 +8,27 @@ export type CombinationData = {
   method: "Add" | "Envelope";
   description: string;
   factors: { name: string; factor: number }[];
+  /** Made by the model build from the cases' kinds (combinations.ts), not read from the table. */
+  generated?: boolean;
 };
 
 /** Load Combinations: its header rows, then one factor row per load case or combination it may include. */
 export function readCombinations(
   reader: TableReader,
   caseNames: CaseNames,
-  cases: { superLoads: readonly SuperLoadCase[]; subLoads: readonly SubLoadCase[]; vehicles: readonly VehicleData[] },
+  cases: {
+    superLoads: readonly SuperLoadCase[];
+    subLoads: readonly SubLoadCase[];
+    vehicles: readonly VehicleData[];
+    /** Generated combinations and secondary-effect cases a table combination may include. */
+    generated: readonly string[];
+    secondary: readonly string[];
+  },
 ): CombinationData[] {
   const combItems = namedItems(reader);
   const combNames = combItems.map((c) => c.name);
   for (const c of combItems) caseNames.claim(reader, "CombinationName", c.item, c.name);
-  const staticNames = [...cases.superLoads, ...cases.subLoads].map((c) => c.name);
+  const staticNames = [...cases.superLoads, ...cases.subLoads].map((c) => c.name).concat(cases.secondary);
   const movingNames = cases.vehicles.map((v) => v.caseName).filter((n) => n !== "");
   const factorRows = reader.rows.filter((row) => !COMBINATION_HEADER_ROWS.has(row.parameter));
   const combinations: CombinationData[] = combItems.map(({ item, name, label }) => {
@@ -32,7 +41,7 @@ export function readCombinations(
         reader.problem(row.parameter, item, `The factor of ${row.parameter} in ${label} is "${text}"; enter a number between -10 and 10, or leave it blank.`);
         continue;
       }
-      const known = [...staticNames, ...movingNames, ...combNames];
+      const known = [...staticNames, ...movingNames, ...combNames, ...cases.generated];
       const target = known.find((n) => n === row.parameter);
       if (!target) {
         reader.problem(

@@ -2,8 +2,25 @@ import { checkRef, type NamedItem, namedItems, SAFE_NAME, type TableReader } fro
 import type { PierData } from "./setup";
 
 type CaseBase = { item: string; name: string; type: string; description: string; selfWeight: boolean };
-export type SuperLoadCase = CaseBase & { uniformLoad: number; loadedSpans: number[] | "all" };
-export type SubLoadCase = CaseBase & { pierLoad: number; direction: "Longitudinal" | "Transverse" | "Vertical"; loadedPiers: string[] | "all" };
+export type SuperLoadCase = CaseBase & {
+  uniformLoad: number;
+  /** kN/m along chainage (braking). */
+  longitudinalLoad: number;
+  /** kN/m across, positive to the left (centrifugal, wind). */
+  transverseLoad: number;
+  /** °C, the girder's effective temperature change. */
+  uniformTemperature: number;
+  /** °C at the top of the deck, AS 5100.2's fifth-power differential. */
+  temperatureGradient: number;
+  loadedSpans: number[] | "all";
+};
+export type SubLoadCase = CaseBase & {
+  pierLoad: number;
+  direction: "Longitudinal" | "Transverse" | "Vertical";
+  /** m, downward positive, at the loaded piers' pile toes. */
+  settlement: number;
+  loadedPiers: string[] | "all";
+};
 
 export type VehicleData = {
   item: string;
@@ -63,6 +80,10 @@ export function readSuperLoads(reader: TableReader, caseNames: CaseNames, spanCo
     return {
       ...caseBase(reader, { item, name, label }),
       uniformLoad: reader.num("UniformLoad", item, label, 0),
+      longitudinalLoad: reader.num("LongitudinalLoad", item, label, 0),
+      transverseLoad: reader.num("TransverseLoad", item, label, 0),
+      uniformTemperature: reader.num("UniformTemperature", item, label, 0),
+      temperatureGradient: reader.num("TemperatureGradient", item, label, 0),
       loadedSpans: spans.length ? spans : "all",
     };
   });
@@ -84,6 +105,7 @@ export function readSubLoads(reader: TableReader, caseNames: CaseNames, setupPie
       ...caseBase(reader, { item, name, label }),
       pierLoad,
       direction: direction || "Vertical",
+      settlement: reader.num("Settlement", item, label, 0),
       loadedPiers: piers.length ? loadedPiers : "all",
     };
   });

@@ -3,6 +3,22 @@ import { checkRef, fmt, type TableReader } from "./reader";
 import type { GeneralSectionData } from "./sections";
 
 export type Fixity = "Fixed" | "Free";
+/** A support's bearing type as the tables spell it (BEARING_TYPES); "Fixed" and "Free" are Pot Fixed and Pot Guided. */
+export type BearingType = "Pot Fixed" | "Pot Guided" | "Pot Free" | "Elastomeric";
+
+/** What a support's bearings are: their type, their fixity along the bridge, their transverse offsets. */
+export type SupportBearings = { type: BearingType; fixity: Fixity; offsets: number[]; diaphragm: number };
+
+function bearingType(text: string): BearingType {
+  if (text === "Fixed" || text === "") return text === "" ? "Pot Guided" : "Pot Fixed";
+  if (text === "Free") return "Pot Guided";
+  return text as BearingType;
+}
+
+/** Longitudinal fixity: only a Pot Fixed bearing holds the deck along the bridge. */
+export function fixityOf(type: BearingType): Fixity {
+  return type === "Pot Fixed" ? "Fixed" : "Free";
+}
 
 export type SpanData = {
   index: number;
@@ -13,6 +29,8 @@ export type SpanData = {
   sectionAtSupport: string;
   supportZone: number;
   endBearing: Fixity;
+  /** The bearings at the support at the end of this span. */
+  endBearings: SupportBearings;
 };
 
 export type PierData = {
@@ -44,6 +62,9 @@ export type SetupData = {
   bearingFreeStiffness: number;
   bearingTorsionStiffness: number;
   startBearing: Fixity;
+  startBearings: SupportBearings;
+  /** Generate AS 5100.2 combinations from the load cases' kinds (blank: yes). */
+  generateCombinations: boolean;
   elementsPerPier: number;
   spans: SpanData[];
   piers: PierData[];
@@ -122,7 +143,9 @@ export function readSetup(reader: TableReader, globals: SetupGlobals, refs: Setu
     bearingFixedStiffness: num("BearingFixedStiffness"),
     bearingFreeStiffness: num("BearingFreeStiffness"),
     bearingTorsionStiffness: num("BearingTorsionStiffness"),
-    startBearing: (typeof g("StartBearing") === "string" && g("StartBearing") !== "" ? g("StartBearing") : "Free") as Fixity,
+    startBearing: "Free",
+    startBearings: { type: "Pot Guided", fixity: "Free", offsets: [], diaphragm: 0 },
+    generateCombinations: g("GenerateCombinations") !== "No",
     elementsPerPier: num("ElementsPerPier"),
     spans: [],
     piers: [],
@@ -135,15 +158,42 @@ export function readSetup(reader: TableReader, globals: SetupGlobals, refs: Setu
       }
     }
   }
+  const startType = bearingType(typeof g("StartBearing") === "string" ? (g("StartBearing") as string) : "");
+  setup.startBearing = fixityOf(startType);
+  setup.startBearings = {
+    type: startType,
+    fixity: setup.startBearing,
+    offsets: Array.isArray(g("StartBearingOffsets")) ? (g("StartBearingOffsets") as number[]) : [],
+    diaphragm: num("StartDiaphragmThickness", 0),
+  };
+  checkOffsets(reader, "StartBearingOffsets", "Item1", "abutment A1", setup.startBearings.offsets);
   if (Number.isInteger(spanCount)) {
     checkItemsPastTheSpans(reader, spanCount);
     for (let k = 1; k <= spanCount; k++) setup.spans.push(readSpan(reader, k, refs.pscNames));
     setup.piers.push(...readPiers(reader, spanCount, refs));
+    for (const pier of setup.piers) {
+      const outside = setup.spans[pier.index - 1]!.endBearings.offsets.filter((o) => Math.abs(o) > pier.headstockLength / 2);
+      if (outside.length > 0 && pier.headstockLength > 0)
+        reader.problem(
+          "BearingOffsets",
+          pier.item,
+          `BearingOffsets of ${pier.name || pier.item} put ${outside.map((o) => `${fmt(o)} m`).join(", ")} beyond its headstock (HeadstockLength ${fmt(pier.headstockLength)} m: at most ${fmt(pier.headstockLength / 2)} m either side).`,
+        );
+    }
     if (setup.startBearing !== "Fixed" && setup.spans.every((s) => s.endBearing !== "Fixed") && setup.spans.length === spanCount) {
-      reader.problem("EndBearing", null, "No support is Fixed longitudinally (StartBearing and every EndBearing are Free). Make at least one support Fixed.");
+      reader.problem("EndBearing", null, "No support holds the deck along the bridge (no StartBearing or EndBearing is Pot Fixed). Make at least one support Pot Fixed.");
     }
   }
   return setup;
+}
+
+/** Two bearings of one support at the same offset would be one link on top of another. */
+function checkOffsets(reader: TableReader, parameter: string, item: string, label: string, offsets: readonly number[]): void {
+  const seen = new Set<number>();
+  for (const o of offsets) {
+    if (seen.has(o)) reader.problem(parameter, item, `${parameter} of ${label} lists the offset ${fmt(o)} m twice; each bearing needs its own offset.`);
+    seen.add(o);
+  }
 }
 
 /** Span and pier values in Item columns of no span or pier. */
@@ -179,8 +229,14 @@ function readSpan(reader: TableReader, k: number, pscNames: readonly string[]): 
     section: checkRef(reader, "GirderSection", item, label, reader.text("GirderSection", item, label), pscNames, "section", "PSC Sections"),
     sectionAtSupport: "",
     supportZone: reader.num("SupportZoneLength", item, label, 0),
-    endBearing: (reader.text("EndBearing", item, label) || "Free") as Fixity,
+    endBearing: "Free",
+    endBearings: { type: "Pot Guided", fixity: "Free", offsets: [], diaphragm: 0 },
   };
+  const type = bearingType(reader.text("EndBearing", item, label));
+  span.endBearing = fixityOf(type);
+  const offsets = reader.list<number>("BearingOffsets", item, label);
+  checkOffsets(reader, "BearingOffsets", item, `the support at the end of span ${k} (${item})`, offsets);
+  span.endBearings = { type, fixity: span.endBearing, offsets, diaphragm: reader.num("DiaphragmThickness", item, label, 0) };
   const atSupport = reader.text("GirderSectionAtSupport", item, label);
   span.sectionAtSupport =
     atSupport === "" ? span.section : checkRef(reader, "GirderSectionAtSupport", item, label, atSupport, pscNames, "section", "PSC Sections");
