@@ -40,7 +40,22 @@ describe("applyModel against the simulator", () => {
 
   it("changes only what changed on a second run: one combination factor updates one row", async () => {
     await applyModel(client, buildModel(demoMidasTables()));
-    const changed = withValue(demoMidasTables(), "midasloadcomb", "DL", "Item1", "1.25");
+    // The engineer's own ULS-M1600 in the table replaces the generated one, in its place: the same but DL at 1.25.
+    let changed = demoMidasTables();
+    const own: Record<string, string> = {
+      CombinationName: "ULS-M1600",
+      LimitState: "Ultimate",
+      CombinationMethod: "Add",
+      Description: "Permanent loads at their maximum factors, M1600 with BRK, CF",
+      DL: "1.25",
+      SDL: "2",
+      "PS-SEC": "1",
+      "SETTLE-P6": "1",
+      M1600: "1.8",
+      BRK: "1.8",
+      CF: "1.8",
+    };
+    for (const [parameter, value] of Object.entries(own)) changed = withValue(changed, "midasloadcomb", parameter, "Item1", value);
     const writesBefore = sim.state.requests.filter((r) => r.method !== "GET").length;
     const result = await applyModel(client, buildModel(changed));
     expect(result.outcome).toBe("applied");

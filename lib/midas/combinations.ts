@@ -3,12 +3,23 @@
  * Each static case gets a kind from its MIDAS load type; each kind its ultimate and serviceability factors. Permanent
  * and superimposed dead loads enter every ultimate combination twice, once at their maximum factor and once at their
  * minimum (where they relieve: uplift, the span next to a loaded one). Prestress enters ultimate combinations as its
- * secondary effect only (a generated case, secondary.ts), serviceability ones with its whole effect.
+ * secondary effect only (a generated case, model.ts secondaryEffects), serviceability ones with its whole effect.
  */
 import type { CombinationData } from "./parse/combinations";
 import type { SubLoadCase, SuperLoadCase, VehicleData } from "./parse/loads";
 
-export const LOAD_KINDS = ["permanent", "superimposed", "prestress", "traffic", "braking", "centrifugal", "temperature", "wind", "settlement", "other"] as const;
+export const LOAD_KINDS = [
+  "permanent",
+  "superimposed",
+  "prestress",
+  "traffic",
+  "braking",
+  "centrifugal",
+  "temperature",
+  "wind",
+  "settlement",
+  "other",
+] as const;
 export type LoadKind = (typeof LOAD_KINDS)[number];
 
 const KIND_OF_TYPE: Record<string, LoadKind> = {
@@ -79,7 +90,10 @@ export function generateCombinations(cases: Cases): GeneratedCombination[] {
     ...ofKind("settlement").map((name) => ({ name, factor: FACTORS.settlement[limit] })),
   ];
   const traffic = cases.vehicles.map((v) => v.caseName).filter((n) => n !== "");
-  const companions = [...ofKind("braking").map((name) => ({ name, kind: "braking" as const })), ...ofKind("centrifugal").map((name) => ({ name, kind: "centrifugal" as const }))];
+  const companions = [
+    ...ofKind("braking").map((name) => ({ name, kind: "braking" as const })),
+    ...ofKind("centrifugal").map((name) => ({ name, kind: "centrifugal" as const })),
+  ];
   const actions: { label: string; parts: { name: string; kind: Exclude<LoadKind, "other"> }[]; description: string; service: boolean }[] = [
     ...traffic.map((name) => ({
       label: name,
@@ -91,7 +105,8 @@ export function generateCombinations(cases: Cases): GeneratedCombination[] {
   ];
   const wind = ofKind("wind");
   // Wind at serviceability needs the serviceability wind speed, which the cases do not carry: no SLS wind combination.
-  if (wind.length > 0) actions.push({ label: "WIND", parts: wind.map((name) => ({ name, kind: "wind" as const })), description: wind.join(" + "), service: false });
+  if (wind.length > 0)
+    actions.push({ label: "WIND", parts: wind.map((name) => ({ name, kind: "wind" as const })), description: wind.join(" + "), service: false });
 
   const out: GeneratedCombination[] = [];
   const add = (name: string, limitState: "Ultimate" | "Serviceability", description: string, factors: { name: string; factor: number }[]) =>
@@ -111,7 +126,15 @@ export function generateCombinations(cases: Cases): GeneratedCombination[] {
   const envelope = (name: string, limitState: "Ultimate" | "Serviceability", what: string) => {
     const of = out.filter((c) => c.limitState === limitState);
     if (of.length > 0)
-      out.push({ item: "", name, limitState, method: "Envelope", description: `Envelope of the ${what}`, factors: of.map((c) => ({ name: c.name, factor: 1 })), generated: true });
+      out.push({
+        item: "",
+        name,
+        limitState,
+        method: "Envelope",
+        description: `Envelope of the ${what}`,
+        factors: of.map((c) => ({ name: c.name, factor: 1 })),
+        generated: true,
+      });
   };
   envelope("ULS-ENV", "Ultimate", "ultimate combinations");
   envelope("SLS-ENV", "Serviceability", "serviceability combinations");

@@ -92,10 +92,15 @@ describe("the pile caps of the demo", () => {
   it("weigh their volume times the concrete's unit weight once, at the cap centre, in the self-weight case", () => {
     // 9.0 × 3.6 × 1.5 m × 25 kN/m³ = 1,215 kN (the beams that model the cap used to weigh 3,057 kN at P1).
     const volumeTimesDensity = 9.0 * 3.6 * 1.5 * 25;
-    const loads = rowsOf(model, "CNLD");
     const piers = scheme.supports.filter((s) => s.kind === "pier");
-    expect(Object.keys(loads)).toHaveLength(piers.length);
-    for (const load of Object.values(loads)) {
+    // The cap's beams all start at its centre; the other nodal loads are the diaphragms' on the girder.
+    const elems = rowsOf(model, "ELEM");
+    const capCentres = piers.map((p) => String((elems[String(p.capElements[0])]!.NODE as number[])[0]));
+    const cnld = rowsOf(model, "CNLD");
+    const loads = capCentres.map((node) => cnld[node]!);
+    expect(Object.keys(cnld).filter((node) => !capCentres.includes(node) && !scheme.girderNodes.some((g) => String(g.id) === node))).toEqual([]);
+    expect(loads).toHaveLength(piers.length);
+    for (const load of loads) {
       const items = load.ITEMS as { LCNAME: string; FZ: number }[];
       expect(items.map((i) => i.LCNAME)).toEqual(["DL"]);
       expect(Math.abs(-items[0]!.FZ - volumeTimesDensity) / volumeTimesDensity).toBeLessThan(0.02);
@@ -174,7 +179,8 @@ describe("buildModel", () => {
 
   it("hangs the pier below the girder: headstock, column, pile cap and pile down to a fixed toe", () => {
     const pier = scheme.supports[1]!;
-    expect(pier).toMatchObject({ name: "P1", kind: "pier", chainage: 130, girderNode: 7, seatNode: 11001, link: 100002, pileGroup: "PG1" });
+    expect(pier).toMatchObject({ name: "P1", kind: "pier", chainage: 130, girderNode: 7, seatNode: 11001, pileGroup: "PG1" });
+    expect(pier.bearings.map((b) => [b.link, b.seatNode])).toEqual([[100101, 11001]]);
     const nodes = rowsOf(model, "NODE");
     // Seat: girder line 20, less the 2 m box and 0.2 m bearings; the headstock centroid 0.75 m lower.
     expect(nodes["11001"]).toEqual({ X: 30, Y: 0, Z: 17.05 });
@@ -190,15 +196,20 @@ describe("buildModel", () => {
     for (const id of pier.piles[0]!.elements) expect(elems[String(id)]).toMatchObject({ SECT: 3, MATL: 2 });
   });
 
-  it("links girder and seat at every support with elastic links whose longitudinal stiffness follows the bearing fixity", () => {
+  it("links each bearing's seat to the girder's soffit, its shear at the bearing, its stiffness by its type", () => {
     const links = rowsOf(model, "ELNK");
-    expect(scheme.supports.map((s) => [s.name, s.fixity])).toEqual([
-      ["A1", "Free"],
-      ["P1", "Fixed"],
-      ["A2", "Free"],
+    const nodes = rowsOf(model, "NODE");
+    expect(scheme.supports.map((s) => [s.name, s.fixity, s.bearingType])).toEqual([
+      ["A1", "Free", "Pot Guided"],
+      ["P1", "Fixed", "Pot Fixed"],
+      ["A2", "Free", "Pot Guided"],
     ]);
+    // A1: one bearing on its fixed seat at 20 - 2 (box) - 0.2 (bearing) = 17.8, up to the soffit at 18.0; the shear acts
+    // at the bearing's middle, 0.1 m up the 0.2 m link (DR 0.5). Guided: slides along (1,000), held across (1e6).
+    expect(nodes["10001"]).toEqual({ X: 0, Y: 0, Z: 17.8 });
+    expect(nodes["10002"]).toEqual({ X: 0, Y: 0, Z: 18 });
     expect(links["100001"]).toEqual({
-      NODE: [10001, 1],
+      NODE: [10001, 10002],
       LINK: "GEN",
       ANGLE: 0,
       BNGR_NAME: "",
@@ -207,9 +218,33 @@ describe("buildModel", () => {
       bSHEAR: true,
       DR: [0.5, 0.5],
     });
-    expect((links["100002"]!.SDR as number[])[2]).toBe(1e6);
-    expect(links["100003"]!.NODE).toEqual([12001, 13]);
+    // The rigid arm from the girder's node (top of deck) down to the soffit above the bearing.
+    expect(links["100002"]).toEqual({ NODE: [1, 10002], LINK: "RIGID", ANGLE: 0, BNGR_NAME: "" });
+    // P1: from the headstock's centroid (17.05) to the soffit (18.0): 0.95 m, the shear 0.1 m below its top:
+    // DR = 0.85 / 0.95 = 0.8947 (it was 0.5, half way up the link). Pot Fixed: held both ways.
+    expect(links["100101"]).toMatchObject({ NODE: [11001, expect.any(Number)], SDR: [1e7, 1e6, 1e6, 0, 0, 1e6], DR: [0.8947, 0.8947] });
+    expect(links["100201"]!.NODE).toEqual([12001, 12002]);
+    expect(links["100202"]!.NODE).toEqual([13, 12002]);
     expect(rowsOf(model, "CONS")["10001"]).toEqual({ ITEMS: [{ ID: 1, GROUP_NAME: "", CONSTRAINT: "1111111" }] });
+  });
+
+  it("gives a support one link per bearing at its offset, sharing the support's stiffness, the seats on the headstock", () => {
+    const two = buildModelWithScheme(withValue(smallTables(), "midassetup", "BearingOffsets", "Item1", "-1.5, 1.5"));
+    const pier = two.scheme.supports[1]!;
+    const links = rowsOf(two.model, "ELNK");
+    const nodes = rowsOf(two.model, "NODE");
+    expect(pier.bearings.map((b) => b.offset)).toEqual([-1.5, 1.5]);
+    for (const b of pier.bearings) {
+      // Each of two takes half: vertical 1e7 / 2, along and across 1e6 / 2; no torsion spring (the pair holds torsion).
+      expect(links[String(b.link)]!.SDR).toEqual([5e6, 5e5, 5e5, 0, 0, 0]);
+      expect(nodes[String(b.seatNode)]).toEqual({ X: 30, Y: b.offset, Z: 17.05 });
+      expect(nodes[String(b.soffitNode)]).toEqual({ X: 30, Y: b.offset, Z: 18 });
+      expect(links[String(b.arm)]).toMatchObject({ NODE: [7, b.soffitNode], LINK: "RIGID" });
+      // The seat is a node of the headstock.
+      expect(pier.headstockElements.some((e) => (rowsOf(two.model, "ELEM")[String(e)]!.NODE as number[]).includes(b.seatNode))).toBe(true);
+    }
+    const outside = withValue(smallTables(), "midassetup", "BearingOffsets", "Item1", "-4, 4");
+    expect(() => buildModel(outside)).toThrow(/BearingOffsets of P1 put -4 m, 4 m beyond its headstock \(HeadstockLength 6 m: at most 3 m either side\)/);
   });
 
   it("gives each axle its distance to the next one, 0 on the last, as the manual's vehicles do", () => {
@@ -240,6 +275,7 @@ describe("buildModel", () => {
       "1": { NAME: "DL", TYPE: "D", DESC: "Self weight" },
       "2": { NAME: "SDL", TYPE: "DW", DESC: "Surfacing" },
       "3": { NAME: "PS", TYPE: "PS", DESC: "Prestress" },
+      "4": { NAME: "PS-SEC", TYPE: "PS", DESC: "Secondary effect of PS (total less P·e), for ultimate combinations" },
     });
     expect(rowsOf(model, "BODF")).toEqual({ "1": { LCNAME: "DL", GROUP_NAME: "", FV: [0, 0, -1] } });
     const bmld = rowsOf(model, "BMLD");
@@ -348,7 +384,7 @@ describe("buildModel", () => {
     const broken = structuredClone(model);
     broken.find((r) => r.table === "ELEM")!.assign["3"]!.SECT = 999;
     delete broken.find((r) => r.table === "NODE")!.assign["13"];
-    expect(unresolvedReferences(broken)).toEqual(expect.arrayContaining(["ELEM 3 → SECT 999", "ELEM 12 → NODE 13", "ELNK 100003 → NODE 13"]));
+    expect(unresolvedReferences(broken)).toEqual(expect.arrayContaining(["ELEM 3 → SECT 999", "ELEM 12 → NODE 13", "ELNK 100202 → NODE 13"]));
   });
 
   it("keeps the girder's and the other supports' ids when a pile group changes", () => {

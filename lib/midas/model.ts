@@ -610,7 +610,9 @@ class Builder {
     // Headstock across the bridge, centre node first: it is the bearing seat.
     const seat = newNode(x, 0, hsZ);
     const columnY = Array.from({ length: pier.columnCount }, (_, c) => round((c - (pier.columnCount - 1) / 2) * pier.columnSpacing));
-    const headstockY = [...new Set([-pier.headstockLength / 2, ...columnY, ...offsets, 0, pier.headstockLength / 2].map((y) => round(y)))].sort((a, b) => a - b);
+    const headstockY = [...new Set([-pier.headstockLength / 2, ...columnY, ...offsets, 0, pier.headstockLength / 2].map((y) => round(y)))].sort(
+      (a, b) => a - b,
+    );
     const headstockNodes = new Map<number, number>([[0, seat]]);
     for (const y of headstockY) if (!headstockNodes.has(y)) headstockNodes.set(y, newNode(x, y, hsZ));
     for (let i = 1; i < headstockY.length; i++) {
@@ -728,7 +730,7 @@ class Builder {
     };
     superLoads.forEach((c, i) => add(i + 1, c));
     subLoads.forEach((c, i) => add(MIDAS_IDS.subCaseOffset + i + 1, c));
-    // The secondary effect of each prestress case follows the superstructure cases (secondary.ts).
+    // The secondary effect of each prestress case follows the superstructure cases (secondaryEffects).
     this.p.secondary.forEach((sec, i) =>
       add(superLoads.length + i + 1, {
         name: sec.secondary,

@@ -18,7 +18,7 @@ export type ParsedTables = {
   /** The generated AS 5100.2 combinations (unless Model Setup says No) and the table's, which replace a generated one of the same name. */
   combinations: CombinationData[];
   tendonGroups: TendonGroupData[];
-  /** Each prestress case that has tendons, and the generated case that carries its secondary effect (secondary.ts). */
+  /** Each prestress case that has tendons, and the generated case that carries its secondary effect (model.ts, secondaryEffects). */
   secondary: { prestress: string; secondary: string }[];
 };
 
@@ -59,7 +59,11 @@ export function parseMidasTables(tables: MidasTables): { parsed: ParsedTables; p
   for (const s of secondary) {
     if (taken.has(s.secondary.toLowerCase())) {
       const t = tendonGroups.find((g) => g.caseName === s.prestress)!;
-      ptReader.problem("LoadCaseName", t.item, `The secondary effect of ${s.prestress} is the generated case "${s.secondary}", a name another load case has. Rename that case.`);
+      ptReader.problem(
+        "LoadCaseName",
+        t.item,
+        `The secondary effect of ${s.prestress} is the generated case "${s.secondary}", a name another load case has. Rename that case.`,
+      );
     }
   }
   const generated = setup.generateCombinations ? generateCombinations({ superLoads, subLoads, vehicles, secondary }) : [];
@@ -70,8 +74,12 @@ export function parseMidasTables(tables: MidasTables): { parsed: ParsedTables; p
     generated: generated.map((c) => c.name),
     secondary: secondary.map((s) => s.secondary),
   });
-  const replaced = new Set(table.map((c) => c.name.toLowerCase()));
-  const combinations = [...generated.filter((c) => !replaced.has(c.name.toLowerCase())), ...table];
+  // A table combination named like a generated one takes its place (and its MIDAS id); the others follow.
+  const byName = new Map(table.map((c) => [c.name.toLowerCase(), c]));
+  const combinations = [
+    ...generated.map((c) => byName.get(c.name.toLowerCase()) ?? c),
+    ...table.filter((c) => !generated.some((g) => g.name.toLowerCase() === c.name.toLowerCase())),
+  ];
 
   return {
     parsed: { setup, generalSections, pscSections, pileGroups, superLoads, subLoads, vehicles, combinations, tendonGroups, secondary },

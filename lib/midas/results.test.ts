@@ -4,6 +4,7 @@ import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
 import { applyModel } from "./apply";
 import { MidasClient, MidasError } from "./client";
 import { type BuiltModel, buildModelWithScheme } from "./model";
+import { boxArrays, boxProperties } from "./sections";
 import {
   column,
   envelope,
@@ -56,8 +57,8 @@ describe("addressing load cases", () => {
     expect(isEnvelopeValued("SLS", built.cases)).toBe(false);
     expect(isEnvelopeValued("ENV", built.cases)).toBe(true);
     expect(loadCaseAddresses(built.cases)).toEqual({
-      request: ["DL(ST)", "SDL(ST)", "PS(ST)", "MV(MV:max)", "MV(MV:min)", "ULS(CB:max)", "ULS(CB:min)", "SLS(CB)", "ENV(CB:max)", "ENV(CB:min)"],
-      labels: ["DL", "SDL", "PS", "MV(max)", "MV(min)", "ULS(max)", "ULS(min)", "SLS", "ENV(max)", "ENV(min)"],
+      request: ["DL(ST)", "SDL(ST)", "PS(ST)", "PS-SEC(ST)", "MV(MV:max)", "MV(MV:min)", "ULS(CB:max)", "ULS(CB:min)", "SLS(CB)", "ENV(CB:max)", "ENV(CB:min)"],
+      labels: ["DL", "SDL", "PS", "PS-SEC", "MV(max)", "MV(min)", "ULS(max)", "ULS(min)", "SLS", "ENV(max)", "ENV(min)"],
     });
     expect(loadCaseAddresses(built.cases, ["SLS", "DL"]).request).toEqual(["SLS(CB)", "DL(ST)"]);
     expect(() => loadCaseAddresses(built.cases, ["WIND"])).toThrow(MidasResultRequestError);
@@ -71,7 +72,8 @@ describe("addressing load cases", () => {
       NODE_ELEMS: { KEYS: [10001, built.scheme.supports[1]!.piles[0]!.toeNode, 12001] },
       LOAD_CASE_NAMES: ["DL(ST)"],
     });
-    expect(resultArgument("bearing", built.scheme, []).NODE_ELEMS).toEqual({ KEYS: [100001, 100002, 100003] });
+    // One elastic link per bearing: the small bridge has one bearing per support, links 1 of blocks 100000, 100100, 100200.
+    expect(resultArgument("bearing", built.scheme, []).NODE_ELEMS).toEqual({ KEYS: [100001, 100101, 100201] });
     expect(resultArgument("girder", built.scheme, [])).toMatchObject({
       TABLE_TYPE: "BEAMFORCE",
       PARTS: ["PartI", "PartJ"],
@@ -145,7 +147,7 @@ describe("fetchResults against the simulator", () => {
     expect(sdl).toBeCloseTo(1200, 2);
 
     const bearings = await fetchResults(client, built, "bearing", ["DL", "MV"]);
-    expect(bearings.columns).toEqual(["Support", "Chainage", "Link", "Load", "Vertical", "Longitudinal", "Transverse", "Fixity", "Uplift"]);
+    expect(bearings.columns).toEqual(["Support", "Chainage", "Link", "Load", "Vertical", "Longitudinal", "Transverse", "Fixity", "Uplift", "Offset"]);
     const a1 = bearings.rows.filter((r) => r[0] === "A1");
     expect(a1.map((r) => r[3])).toEqual(["DL", "MV(max)", "MV(min)"]);
     // Under dead load the bearing carries the whole reaction of its abutment.
@@ -161,13 +163,33 @@ describe("fetchResults against the simulator", () => {
     expect(girder.rows.map((r) => r[3])).toEqual([...girder.rows.map((r) => r[3] as number)].sort((a, b) => a - b));
     const pier = girder.rows.find((r) => r[0] === 6 && r[2] === "J")!;
     const midspan = girder.rows.find((r) => r[0] === 3 && r[2] === "J")!;
-    // Statics of span 1 under 20 kN/m: V(x) = R_A − 20 x and M(x) = R_A x − 20 x²/2 (to 0.05 kNm: the bearing link
-    // restrains the girder's end a little), sagging at mid-span (15 m), hogging over the pier (30 m).
+    // Statics of span 1 under 20 kN/m, the girder, its arm and A1's bearing taken from A1's seat: V(x) = R_A − 20 x and
+    // M(x) = R_A x − 20 x²/2 + H_A (z_seat − z_centroid) + M_A: the bearing stands 2.2 m below the girder's top at its
+    // soffit, so the longitudinal force its stiffness (1,000 kN/m) takes as the end turns, and the seat's moment, bend
+    // the girder a little. Sagging at mid-span (15 m), hogging over the pier (30 m).
     const ra = reactionAt("A1", "SDL");
+    const a1sdl = reactions.rows.find((r) => r[0] === "A1" && r[2] === "SDL")!;
+    const [ha, ma] = [a1sdl[3] as number, a1sdl[7] as number];
+    const centroid =
+      20 -
+      boxProperties(
+        boxArrays({
+          depth: 2,
+          topWidth: 10,
+          bottomWidth: 5,
+          topSlab: 0.25,
+          bottomSlab: 0.2,
+          web: 0.4,
+          cantilever: 2.5,
+          cantileverTip: 0.2,
+          cantileverRoot: 0.4,
+        }),
+      ).centroidDepth;
+    const statics = (x: number) => ra * x - (20 * x ** 2) / 2 + ha * (17.8 - centroid) + ma;
     expect(midspan[6]).toBeCloseTo(ra - 20 * 15, 3);
     expect(pier[6]).toBeCloseTo(ra - 20 * 30, 3);
-    expect(midspan[7]).toBeCloseTo(ra * 15 - (20 * 15 ** 2) / 2, 1);
-    expect(pier[7]).toBeCloseTo(ra * 30 - (20 * 30 ** 2) / 2, 1);
+    expect(midspan[7]).toBeCloseTo(statics(15), 1);
+    expect(pier[7]).toBeCloseTo(statics(30), 1);
     // On bearings that give a little, R_A is within 2% of the rigid supports' 3wL/8 = 225 kN.
     expect(Math.abs(ra / 225 - 1)).toBeLessThan(0.02);
     expect(pier[7]).toBeLessThan(0);

@@ -230,7 +230,18 @@ function shapeBearings(raw: ResultTable, scheme: MidasIdScheme): ResultTable {
     const pair = /^(.*)\((max|min)\)$/.exec(label);
     const partner = pair ? axialOf.get(`${bearing.link}\u0000${pair[1]}(${pair[2] === "max" ? "min" : "max"})`) : undefined;
     const vertical = r4(-(partner ?? n(row[axial!])));
-    rows.push([s.name, s.chainage, bearing.link, label, vertical, r4(n(row[shearZ!])), r4(n(row[shearY!])), s.fixity, vertical < 0 ? "yes" : "no", bearing.offset]);
+    rows.push([
+      s.name,
+      s.chainage,
+      bearing.link,
+      label,
+      vertical,
+      r4(n(row[shearZ!])),
+      r4(n(row[shearY!])),
+      s.fixity,
+      vertical < 0 ? "yes" : "no",
+      bearing.offset,
+    ]);
   }
   return { units: raw.units, columns: ["Support", "Chainage", "Link", "Load", "Vertical", "Longitudinal", "Transverse", "Fixity", "Uplift", "Offset"], rows };
 }

@@ -220,7 +220,8 @@ const setup: ParameterSpec[] = [
     parameter: "BearingFreeStiffness",
     unit: "kN/m",
     value: m(0, 1e10, true),
-    description: "Stiffness of the bearings at one support, together, in a direction they slide or shear (Pot Guided along the bridge, Pot Free both ways, Elastomeric both ways). Greater than 0 so the line model stays stable.",
+    description:
+      "Stiffness of the bearings at one support, together, in a direction they slide or shear (Pot Guided along the bridge, Pot Free both ways, Elastomeric both ways). Greater than 0 so the line model stays stable.",
   },
   {
     scope: "global",
@@ -243,7 +244,7 @@ const setup: ParameterSpec[] = [
     value: { kind: "list", of: "number", min: 1, max: 12 },
     optional: true,
     description:
-      "Transverse offset of each bearing at abutment A1 from the girder line, positive to the left looking up chainage, comma-separated (for example \"-2.0, 2.0\"): one elastic link per bearing. Blank: one bearing on the girder line.",
+      'Transverse offset of each bearing at abutment A1 from the girder line, positive to the left looking up chainage, comma-separated (for example "-2.0, 2.0"): one elastic link per bearing. Blank: one bearing on the girder line.',
   },
   {
     scope: "global",
@@ -251,7 +252,8 @@ const setup: ParameterSpec[] = [
     unit: "m",
     value: m(0, 5),
     optional: true,
-    description: "Thickness of the diaphragm over abutment A1: its weight (thickness × the box's cell area × ConcreteUnitWeight) loads the girder there in the self-weight cases. Blank: none.",
+    description:
+      "Thickness of the diaphragm over abutment A1: its weight (thickness × the box's cell area × ConcreteUnitWeight) loads the girder there in the self-weight cases. Blank: none.",
   },
   {
     scope: "global",
@@ -260,7 +262,7 @@ const setup: ParameterSpec[] = [
     value: { kind: "choice", options: yesNo },
     optional: true,
     description:
-      "Yes: the model gets the AS 5100.2 combinations of the load cases present, by their kinds (docs/midas.md, \"Combinations\"); a combination of the same name in Load Combinations replaces the generated one. Blank: Yes.",
+      'Yes: the model gets the AS 5100.2 combinations of the load cases present, by their kinds (docs/midas.md, "Combinations"); a combination of the same name in Load Combinations replaces the generated one. Blank: Yes.',
   },
   {
     scope: "global",
@@ -529,14 +531,16 @@ const superLoads: ParameterSpec[] = [
     unit: "kN/m",
     value: m(-1000, 1000),
     optional: true,
-    description: "Uniform load along the girder in the direction of chainage (braking: the braking force of AS 5100.2 Cl 7.7 spread over the loaded spans). Blank: none.",
+    description:
+      "Uniform load along the girder in the direction of chainage (braking: the braking force of AS 5100.2 Cl 7.7 spread over the loaded spans). Blank: none.",
   },
   {
     parameter: "TransverseLoad",
     unit: "kN/m",
     value: m(-1000, 1000),
     optional: true,
-    description: "Uniform load across the girder, positive to the left (centrifugal force, AS 5100.2 Cl 7.8; wind on the superstructure or on traffic). Blank: none.",
+    description:
+      "Uniform load across the girder, positive to the left (centrifugal force, AS 5100.2 Cl 7.8; wind on the superstructure or on traffic). Blank: none.",
   },
   {
     parameter: "UniformTemperature",

@@ -1,3 +1,4 @@
+import { loadCaseAddresses } from "@/lib/midas/results";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { applyModel } from "@/lib/midas/apply";
@@ -96,6 +97,75 @@ async function table(type: string, cases: string[], keys?: number[]) {
 }
 const pick = (t: Awaited<ReturnType<typeof table>>, column: string) => t.rows.map((r) => r[t.columns.indexOf(column)]);
 
+/**
+ * Two 10 m spans of a 0.5 wide × 1 m deep concrete beam (EI = 3.28e7 × 0.5 / 12 = 1.3667e6 kNm², EA = 1.64e7 kN),
+ * 8 elements, pinned at node 1 and on rollers at nodes 5 and 9 (or pinned at both ends), with one static case "T" of
+ * imposed strains or a support's settlement.
+ */
+async function twoSpans(load: { table: "ETMP" | "GTMP" | "SDSP"; assign: Record<string, unknown> }, ends: "roller" | "pinned" = "roller") {
+  await client.put("UNIT", { "1": { FORCE: "KN", DIST: "M" } });
+  await client.post("MATL", { "1": { TYPE: "CONC", NAME: "C40", PARAM: [{ P_TYPE: 2, ELAST: 3.28e7, POISN: 0.2, THERMAL: 1e-5, DEN: 0, MASS: 0 }] } });
+  await client.post("SECT", {
+    "1": { SECTTYPE: "DBUSER", SECT_NAME: "R", SECT_BEFORE: { OFFSET_PT: "CC", SHAPE: "SB", DATATYPE: 2, SECT_I: { vSIZE: [1, 0.5] } } },
+  });
+  await client.post("NODE", Object.fromEntries(Array.from({ length: 9 }, (_, i) => [String(i + 1), { X: i * 2.5, Y: 0, Z: 0 }])));
+  await client.post(
+    "ELEM",
+    Object.fromEntries(Array.from({ length: 8 }, (_, e) => [String(e + 1), { TYPE: "BEAM", MATL: 1, SECT: 1, NODE: [e + 1, e + 2], ANGLE: 0 }])),
+  );
+  await client.post("CONS", {
+    "1": { ITEMS: [{ ID: 1, CONSTRAINT: "1110000" }] },
+    "5": { ITEMS: [{ ID: 2, CONSTRAINT: "0110000" }] },
+    "9": { ITEMS: [{ ID: 3, CONSTRAINT: ends === "pinned" ? "1110000" : "0110000" }] },
+  });
+  await client.post("STLD", { "1": { NAME: "T", TYPE: "T" } });
+  await client.post(load.table, load.assign);
+  await client.runAnalysis();
+}
+const EI = (3.28e7 * 0.5) / 12;
+
+describe("the simulator's imposed strains and settlements, against hand calculations", () => {
+  it("bends under a temperature gradient only where supports restrain it: 1.5 EIκ sagging over the middle support", async () => {
+    // TZ = 10 °C over HZ = 1 m: κ = αTZ/HZ = 1e-4 /m, the top lengthening. Held down at the middle, the beam needs
+    // R = 3EIκ/L there (downward) and M = R·2L/4 = 1.5 EIκ sagging (205 kNm).
+    const items = { ITEMS: [{ ID: 1, LCNAME: "T", TYPE: 1, TZ: 10, USE_HZ: false, HZ: 1, TY: 0, USE_HY: true }] };
+    await twoSpans({ table: "GTMP", assign: Object.fromEntries(Array.from({ length: 8 }, (_, e) => [String(e + 1), items])) });
+    const kappa = 1e-4;
+    const beam = await table("BEAMFORCE", ["T(ST)"], [4]);
+    const atMiddle = beam.rows.find((r) => r[beam.columns.indexOf("Part")] === "J")![beam.columns.indexOf("Moment-y")] as number;
+    expect(atMiddle).toBeCloseTo(1.5 * EI * kappa, 3);
+    const reactions = await table("REACTIONG", ["T(ST)"]);
+    expect(pick(reactions, "FZ")).toEqual([
+      expect.closeTo((1.5 * EI * kappa) / 10, 3),
+      expect.closeTo((-3 * EI * kappa) / 10, 3),
+      expect.closeTo((1.5 * EI * kappa) / 10, 3),
+    ]);
+  });
+
+  it("takes a uniform temperature as an axial strain, restrained between pinned ends: N = −EAαT", async () => {
+    const items = { ITEMS: [{ ID: 1, LCNAME: "T", TEMP: 20 }] };
+    await twoSpans({ table: "ETMP", assign: Object.fromEntries(Array.from({ length: 8 }, (_, e) => [String(e + 1), items])) }, "pinned");
+    const beam = await table("BEAMFORCE", ["T(ST)"], [1, 8]);
+    for (const axial of pick(beam, "Axial")) expect(axial).toBeCloseTo(-(3.28e7 * 0.5) * 1e-5 * 20, 3);
+    for (const moment of pick(beam, "Moment-y")) expect(moment).toBeCloseTo(0, 6);
+  });
+
+  it("moves a support by its specified displacement: the middle settling δ takes R = 6EIδ/L³ and bends the beam 3EIδ/L²", async () => {
+    const down = [0, 0, -0.01, 0, 0, 0].map((d, k) => ({ OPT_FLAG: k === 2, DISPLACEMENT: d }));
+    await twoSpans({ table: "SDSP", assign: { "5": { ITEMS: [{ ID: 1, LCNAME: "T", GROUP_NAME: "", VALUES: down }] } } });
+    // Pulled down at the middle by R, held up at the ends by R/2: sagging R/2 · L at the middle.
+    const reactions = await table("REACTIONG", ["T(ST)"]);
+    expect(pick(reactions, "FZ")).toEqual([
+      expect.closeTo((3 * EI * 0.01) / 1000, 3),
+      expect.closeTo((-6 * EI * 0.01) / 1000, 3),
+      expect.closeTo((3 * EI * 0.01) / 1000, 3),
+    ]);
+    const beam = await table("BEAMFORCE", ["T(ST)"], [4]);
+    const atMiddle = beam.rows.find((r) => r[beam.columns.indexOf("Part")] === "J")![beam.columns.indexOf("Moment-y")] as number;
+    expect(atMiddle).toBeCloseTo((3 * EI * 0.01) / 100, 3);
+  });
+});
+
 describe("the simulator's analysis", () => {
   it("solves a simply supported beam under a uniform load: reactions wL/2, mid-span moment wL²/8", async () => {
     await simpleBeam({ uniform: 10 });
@@ -148,15 +218,19 @@ describe("the simulator's analysis", () => {
       expect(sum(name, "FX") + a.fx, `${name} FX`).toBeCloseTo(0, 1);
       expect(sum(name, "FZ") + a.fz, `${name} FZ`).toBeCloseTo(0, 1);
     }
-    // Independent totals: 30 kN/m over the girder's true length; prestress is self-equilibrated; 2.5 kN/m along every column.
+    // Independent totals: 40 kN/m over the girder's true length; prestress and its secondary effect are self-equilibrated;
+    // 2.5 kN/m along every column; braking 1.379 kN/m along the girder; a settlement moves reactions but adds no load.
     const girder = built.model.find((r) => r.table === "NODE")!.assign;
     const length = built.scheme.girderElements.reduce((s, e) => {
       const a = girder[String(e.nodeI)]!;
       const b = girder[String(e.nodeJ)]!;
       return s + Math.hypot((b.X as number) - (a.X as number), (b.Z as number) - (a.Z as number));
     }, 0);
-    expect(sum("SDL", "FZ")).toBeCloseTo(30 * length, 1);
+    expect(sum("SDL", "FZ")).toBeCloseTo(40 * length, 1);
     expect(Math.abs(sum("PS", "FZ"))).toBeLessThan(1e-3);
+    expect(Math.abs(sum("PS-SEC", "FZ"))).toBeLessThan(1e-3);
+    expect(Math.abs(sum("SETTLE-P6", "FZ"))).toBeLessThan(1e-3);
+    expect(Math.abs(sum("TEMP-GRAD", "FZ"))).toBeLessThan(1e-3);
     const nodes = built.model.find((r) => r.table === "NODE")!.assign;
     const elements = built.model.find((r) => r.table === "ELEM")!.assign;
     const columnLength = built.scheme.supports
@@ -170,16 +244,18 @@ describe("the simulator's analysis", () => {
 
   it("combines cases: an Add is the factored sum, an envelope the extremes", async () => {
     const built = buildModelWithScheme(demoMidasTables());
+    const ultimate = built.cases.combinations.filter((c) => c.name.startsWith("ULS-") && c.name !== "ULS-ENV");
     await applyModel(client, built.model);
     await client.runAnalysis();
     const t = await table(
       "BEAMFORCE",
-      ["DL(ST)", "SDL(ST)", "PS(ST)", "SLS-M1600(CB:max)", "M1600(MV:max)", "ULS-M1600(CB:max)", "ULS-S1600(CB:max)", "ULS-ENV(CB:max)"],
+      loadCaseAddresses(built.cases, ["DL", "SDL", "PS", "SETTLE-P6", "BRK", "CF", "SLS-M1600", "M1600", ...ultimate.map((c) => c.name), "ULS-ENV"]).request,
       [5],
     );
     const m = (load: string) => t.rows.find((r) => r[1] === load && r[2] === "I")![t.columns.indexOf("Moment-y")] as number;
-    expect(m("SLS-M1600(max)")).toBeCloseTo(m("DL") + m("SDL") + m("PS") + m("M1600(max)"), 2);
-    expect(m("ULS-ENV(max)")).toBeCloseTo(Math.max(m("ULS-M1600(max)"), m("ULS-S1600(max)")), 4);
+    expect(m("SLS-M1600(max)")).toBeCloseTo(m("DL") + m("SDL") + m("PS") + m("SETTLE-P6") + m("BRK") + m("CF") + m("M1600(max)"), 2);
+    const label = (name: string) => loadCaseAddresses(built.cases, [name]).labels[0]!;
+    expect(m("ULS-ENV(max)")).toBeCloseTo(Math.max(...ultimate.map((c) => m(label(c.name)))), 4);
   });
 
   it("answers like MIDAS when results cannot be had: none before analysis, none after an edit, nothing for a wrong suffix", async () => {

@@ -46,6 +46,9 @@ type Frame = {
   weight: number;
   /** Centroid below the element's nodes (section offset), m: the element acts at its centroid through rigid arms. */
   offset: number;
+  /** Thermal expansion, 1/°C, and the section's depth (GTMP's Hz when USE_HZ). */
+  alpha: number;
+  depth: number;
 };
 type Link = {
   id: number;
@@ -115,15 +118,15 @@ function sectionProperties(row: Row): (SectionProperties & { offset: number }) |
   return { ...props, offset };
 }
 
-function materialOf(row: Row): { e: number; den: number } | null {
+function materialOf(row: Row): { e: number; den: number; alpha: number } | null {
   const param = (Array.isArray(row.PARAM) ? row.PARAM[0] : null) as Row | null;
   if (!param) return null;
-  if (param.P_TYPE === 2) return { e: num(param.ELAST), den: num(param.DEN) };
+  if (param.P_TYPE === 2) return { e: num(param.ELAST), den: num(param.DEN), alpha: num(param.THERMAL, 1e-5) };
   const grade = /C(\d+)/i.exec(String(param.DB ?? ""));
   if (grade) {
     const fc = Number(grade[1]);
     const e = EC.reduce((best, [f, v]) => (fc >= f ? v : best), EC[0]![1]);
-    return { e: e * 1000, den: 25 };
+    return { e: e * 1000, den: 25, alpha: 1e-5 };
   }
   return null;
 }
@@ -189,6 +192,8 @@ export function analyse(model: SimModel): AnalysisResults {
       ei: material.e * section.iyy,
       weight: material.den * section.area,
       offset: section.offset,
+      alpha: material.alpha,
+      depth: section.depth,
     });
   }
   const links: Link[] = [];
@@ -360,7 +365,8 @@ export function analyse(model: SimModel): AnalysisResults {
   const beamBase = reactionNodes.length * 3;
   const linkBase = beamBase + beams.length * 6;
 
-  type Loads = { nodal: Float64Array; member: Map<number, number[]> };
+  /** Nodal loads, member loads (local equivalent nodal loads), and displacements prescribed at restrained freedoms (SDSP). */
+  type Loads = { nodal: Float64Array; member: Map<number, number[]>; prescribed?: Map<number, number> };
   const emptyLoads = (): Loads => ({ nodal: new Float64Array(groups * 3), member: new Map() });
 
   const localK = new Map<number, number[][]>();
@@ -374,8 +380,22 @@ export function analyse(model: SimModel): AnalysisResults {
       dofs(f.gi, f.gj).forEach((q, i) => (total[q] = total[q]! + qg[i]!));
     }
     for (let q = 0; q < groups * 3; q++) if (eq[q]! >= 0) rhs[eq[q]!] = total[q]!;
-    const x = matrix.solve(rhs);
+    // A prescribed displacement moves its freedom; the free ones feel it through the stiffness that couples them.
     const u = new Float64Array(groups * 3);
+    if (loads.prescribed)
+      for (const [q, d] of loads.prescribed) {
+        if (fixed[q]) u[q] = d;
+      }
+    if (loads.prescribed && loads.prescribed.size > 0) {
+      for (const { gi, gj, k } of stiffness) {
+        const ds = dofs(gi, gj);
+        for (let i = 0; i < 6; i++) {
+          if (eq[ds[i]!]! < 0) continue;
+          for (let j = 0; j < 6; j++) if (u[ds[j]!] !== 0 && eq[ds[j]!]! < 0) rhs[eq[ds[i]!]!] = rhs[eq[ds[i]!]!]! - k[i]![j]! * u[ds[j]!]!;
+        }
+      }
+    }
+    const x = matrix.solve(rhs);
     for (let q = 0; q < groups * 3; q++) if (eq[q]! >= 0) u[q] = x[eq[q]!]!;
     const out = new Float64Array(outputs);
     const nodeForce = new Float64Array(groups * 3);
@@ -475,6 +495,41 @@ export function analyse(model: SimModel): AnalysisResults {
   for (const [id, c] of Object.entries(model.raw("CNLD"))) {
     if (!nodes.has(Number(id)) || !used.has(Number(id))) continue;
     for (const item of (c.ITEMS as Row[]) ?? []) addNodal(need(item.LCNAME, `Nodal load at node ${id}`), Number(id), num(item.FX), num(item.FZ), -num(item.MY));
+  }
+  // Imposed strains: a uniform temperature change (ETMP) lengthens an element by α·T, a gradient (GTMP, beams) bends it
+  // to the curvature α·TZ/HZ, the +z face lengthening. Held at both ends, an element with axial strain ε and curvature κ
+  // (+z face longer) needs the end forces −EAε, +EAε and the end moments +EIκ, −EIκ: its equivalent nodal loads.
+  const imposed = (l: Loads, f: Frame, strain: number, curvature: number) =>
+    addMember(l, f, [-f.ea * strain, 0, f.ei * curvature, f.ea * strain, 0, -f.ei * curvature]);
+  for (const [id, t] of Object.entries(model.raw("ETMP"))) {
+    const f = frames[frameAt.get(Number(id)) ?? -1];
+    if (!f || f.rigid) continue;
+    for (const item of (t.ITEMS as Row[]) ?? []) imposed(need(item.LCNAME, `Element temperature of element ${id}`), f, f.alpha * num(item.TEMP), 0);
+  }
+  for (const [id, t] of Object.entries(model.raw("GTMP"))) {
+    const f = frames[frameAt.get(Number(id)) ?? -1];
+    if (!f || f.rigid) continue;
+    for (const item of (t.ITEMS as Row[]) ?? []) {
+      const hz = item.USE_HZ === true ? f.depth : num(item.HZ);
+      if (!(hz > 0)) throw new AnalysisError(`The temperature gradient of element ${id} has no depth (HZ).`);
+      imposed(need(item.LCNAME, `Temperature gradient of element ${id}`), f, 0, (f.alpha * num(item.TZ)) / hz);
+    }
+  }
+  for (const [id, d] of Object.entries(model.raw("SDSP"))) {
+    const n = Number(id);
+    if (!nodes.has(n) || !used.has(n)) continue;
+    const g = group(n);
+    for (const item of (d.ITEMS as Row[]) ?? []) {
+      const l = need(item.LCNAME, `Specified displacement at node ${id}`);
+      const values = (item.VALUES as Row[] | undefined) ?? [];
+      // In the plane: Dx, Dz and Ry (VALUES 0, 2 and 4); a displacement at a free freedom is not a support's, and MIDAS ignores it.
+      [0, 2, 4].forEach((k, dof) => {
+        const v = values[k];
+        if (!v || v.OPT_FLAG !== true) return;
+        l.prescribed ??= new Map();
+        l.prescribed.set(g * 3 + dof, dof === 2 ? -num(v.DISPLACEMENT) : num(v.DISPLACEMENT));
+      });
+    }
   }
   prestress(model, frames, frameAt, nodes, need, addNodal);
 

@@ -67,6 +67,11 @@ export const TABLES: Record<string, TableSpec> = {
     ],
     methods: ALL,
   },
+  // Specified displacements of supports, element temperatures and temperature gradients (manual 06_DB_Static_Loads §5,
+  // 07_DB_Temperature_Prestress §1-2).
+  SDSP: { keys: ["ITEMS"], items: [...ITEMS_LOAD, "VALUES"], methods: ALL },
+  ETMP: { keys: ["ITEMS"], items: [...ITEMS_LOAD, "TEMP"], methods: ALL },
+  GTMP: { keys: ["ITEMS"], items: [...ITEMS_LOAD, "TYPE", "TZ", "USE_HZ", "HZ", "TY", "USE_HY", "HY"], methods: ALL },
   MVCD: { keys: ["CODE"], methods: ALL, singleton: true },
   LLAN: { keys: ["COMMON", "LANE_ITEMS"], methods: ALL },
   MVHL: {
@@ -356,8 +361,9 @@ export class SimModel {
       delete this.tables.get("CONS")![id];
       delete this.tables.get("NSPR")![id];
       delete this.tables.get("CNLD")![id];
+      delete this.tables.get("SDSP")![id];
     }
-    if (table === "ELEM") delete this.tables.get("BMLD")![id];
+    if (table === "ELEM") for (const t of ["BMLD", "ETMP", "GTMP"]) delete this.tables.get(t)![id];
   }
 
   save(path?: string): void {

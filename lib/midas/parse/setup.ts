@@ -181,7 +181,11 @@ export function readSetup(reader: TableReader, globals: SetupGlobals, refs: Setu
         );
     }
     if (setup.startBearing !== "Fixed" && setup.spans.every((s) => s.endBearing !== "Fixed") && setup.spans.length === spanCount) {
-      reader.problem("EndBearing", null, "No support holds the deck along the bridge (no StartBearing or EndBearing is Pot Fixed). Make at least one support Pot Fixed.");
+      reader.problem(
+        "EndBearing",
+        null,
+        "No support holds the deck along the bridge (no StartBearing or EndBearing is Pot Fixed). Make at least one support Pot Fixed.",
+      );
     }
   }
   return setup;
