@@ -277,7 +277,8 @@ describe("Create Midas", () => {
     expect(previewed.problems).toEqual([]);
     expect(previewed.changes.UNIT).toMatchObject({ update: 1, delete: 0 });
     expect(previewed.changes.NODE!.create).toBeGreaterThan(100);
-    expect(previewed.changes["LCOM-GEN"]).toMatchObject({ create: 5, update: 0, delete: 0 });
+    // The 19 AS 5100.2 combinations generated from the demo's cases (lib/midas/combinations.test.ts lists them).
+    expect(previewed.changes["LCOM-GEN"]).toMatchObject({ create: 19, update: 0, delete: 0 });
     expect(writes(0).length).toBe(0);
 
     const started = sim.state.requests.length;
@@ -310,19 +311,18 @@ describe("Create Midas", () => {
 
   it("a second run after one changed table value updates only what changed", async () => {
     const [first] = await runList(owner.client, viaduct);
-    await setCell(owner.client, viaduct, "midasloadcomb", "DL", "Item4", "1.1");
+    await setCell(owner.client, viaduct, "midasload", "Description", "Item2", "Barriers, services and surfacing (checked)");
     const previewed = await expectJson<Preview>(await previewOf(owner.client, viaduct), 200);
     const changed = Object.entries(previewed.changes).filter(([, c]) => c.create + c.update + c.delete > 0);
-    expect(changed).toEqual([["LCOM-GEN", expect.objectContaining({ create: 0, update: 1, delete: 0 })]]);
+    expect(changed).toEqual([["STLD", expect.objectContaining({ create: 0, update: 1, delete: 0 })]]);
 
     const started = sim.state.requests.length;
     const answer = await expectJson<ApplyAnswer>(await applyTo(owner.client, viaduct), 200);
     expect(answer.outcome).toBe("applied");
-    expect(writes(started)).toEqual([{ method: "PUT", path: "/civil/db/LCOM-GEN" }]);
-    expect(answer.tables["LCOM-GEN"]).toMatchObject({ outcome: "applied", created: 0, updated: 1, deleted: 0 });
-    expect(Object.entries(answer.tables).filter(([t, r]) => t !== "LCOM-GEN" && r.outcome !== "unchanged")).toEqual([]);
-    const combination = Object.values(sim.inspect("LCOM-GEN")["LCOM-GEN"]!)[3] as { vCOMB: { LCNAME: string; FACTOR: number }[] };
-    expect(combination.vCOMB.find((c) => c.LCNAME === "DL")!.FACTOR).toBe(1.1);
+    expect(writes(started)).toEqual([{ method: "PUT", path: "/civil/db/STLD" }]);
+    expect(answer.tables.STLD).toMatchObject({ outcome: "applied", created: 0, updated: 1, deleted: 0 });
+    expect(Object.entries(answer.tables).filter(([t, r]) => t !== "STLD" && r.outcome !== "unchanged")).toEqual([]);
+    expect(sim.inspect("STLD").STLD!["2"]).toMatchObject({ NAME: "SDL", DESC: "Barriers, services and surfacing (checked)" });
 
     // The build is current; an edit makes it stale (and an edit back current again: the model, not the revision, decides).
     expect(await buildStatus(viaduct)).toMatchObject({ build: { id: answer.runId, outcome: "applied" }, current: true, changedTables: [] });
@@ -338,13 +338,13 @@ describe("Create Midas", () => {
     const list = await runList(owner.client, viaduct);
     expect(list.map((r) => r.id).slice(0, 2)).toEqual([answer.runId, first!.id]);
     const old = await runDetail(owner.client, viaduct, first!.id);
-    expect(old.tables.filter((t) => t.changedSince).map((t) => t.dataset)).toEqual(["midasloadcomb", "midaspt"]);
+    expect(old.tables.filter((t) => t.changedSince).map((t) => t.dataset)).toEqual(["midasload", "midaspt"]);
     const now = await runDetail(owner.client, viaduct, answer.runId);
     expect(now.tables.filter((t) => t.changedSince).map((t) => t.dataset)).toEqual(["midaspt"]);
   });
 
   it("refuses a second run while one is going on (409), and shows the progress of the one going on", async () => {
-    await setCell(owner.client, viaduct, "midasloadcomb", "DL", "Item4", "1.0");
+    await setCell(owner.client, viaduct, "midasload", "Description", "Item2", "Two barriers, services and 70 mm wearing surface");
     sim.state.delayMs = 40;
     const first = applyTo(owner.client, viaduct);
     let running: RunSummary | undefined;

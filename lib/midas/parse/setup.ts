@@ -145,19 +145,12 @@ export function readSetup(reader: TableReader, globals: SetupGlobals, refs: Setu
     bearingTorsionStiffness: num("BearingTorsionStiffness"),
     startBearing: "Free",
     startBearings: { type: "Pot Guided", fixity: "Free", offsets: [], diaphragm: 0 },
-    generateCombinations: g("GenerateCombinations") !== "No",
-    elementsPerPier: num("ElementsPerPier"),
+    generateCombinations: true,
+    elementsPerPier: NaN,
     spans: [],
     piers: [],
   };
-  for (const spec of setupSpecs) {
-    if (spec.scope !== "global") continue;
-    for (const item of itemColumns(reader.rows).filter((i) => i !== "Item1")) {
-      if (reader.raw(spec.parameter, item) !== "") {
-        reader.problem(spec.parameter, item, `${spec.parameter} is a global value: only Item1 is read. Move the value to Item1 or clear ${item}.`);
-      }
-    }
-  }
+  // Read in the template's order, so the problems of blank tables come in it too.
   const startType = bearingType(typeof g("StartBearing") === "string" ? (g("StartBearing") as string) : "");
   setup.startBearing = fixityOf(startType);
   setup.startBearings = {
@@ -166,6 +159,16 @@ export function readSetup(reader: TableReader, globals: SetupGlobals, refs: Setu
     offsets: Array.isArray(g("StartBearingOffsets")) ? (g("StartBearingOffsets") as number[]) : [],
     diaphragm: num("StartDiaphragmThickness", 0),
   };
+  setup.generateCombinations = g("GenerateCombinations") !== "No";
+  setup.elementsPerPier = num("ElementsPerPier");
+  for (const spec of setupSpecs) {
+    if (spec.scope !== "global") continue;
+    for (const item of itemColumns(reader.rows).filter((i) => i !== "Item1")) {
+      if (reader.raw(spec.parameter, item) !== "") {
+        reader.problem(spec.parameter, item, `${spec.parameter} is a global value: only Item1 is read. Move the value to Item1 or clear ${item}.`);
+      }
+    }
+  }
   checkOffsets(reader, "StartBearingOffsets", "Item1", "abutment A1", setup.startBearings.offsets);
   if (Number.isInteger(spanCount)) {
     checkItemsPastTheSpans(reader, spanCount);

@@ -133,13 +133,14 @@ describe("Run analysis and the MIDAS results", () => {
 
     const expected: Record<string, string[]> = {
       reaction: ["Support", "Chainage", "Load", "FX", "FY", "FZ", "MX", "MY", "MZ", "Nodes"],
-      bearing: ["Support", "Chainage", "Link", "Load", "Vertical", "Longitudinal", "Transverse", "Fixity", "Uplift"],
+      bearing: ["Support", "Chainage", "Link", "Load", "Vertical", "Longitudinal", "Transverse", "Fixity", "Uplift", "Offset"],
       girder: ["Elem", "Span", "Part", "Chainage", "Load", "Axial", "Shear", "Moment", "Torsion"],
       pile: ["Support", "PileGroup", "Pile", "Elem", "Part", "Depth", "Load", "Axial", "ShearY", "ShearZ", "Torsion", "MomentY", "MomentZ"],
     };
-    // 13 supports (one bearing link each), 116 girder and 224 pile elements (ends I and J), 18 loads: 11 cases and
-    // combinations, 7 of them (the moving loads and what includes them) as a max and a min.
-    const rows: Record<string, number> = { reaction: 13 * 18, bearing: 13 * 18, girder: 116 * 2 * 18, pile: 224 * 2 * 18 };
+    // 13 supports of two bearings each, 116 girder and 224 pile elements (ends I and J), 44 loads: 13 static cases (with
+    // PS-SEC), the 2 moving loads as a max and a min (4), 8 combinations that hold a moving load or an envelope as a max
+    // and a min (16) and the other 11 combinations.
+    const rows: Record<string, number> = { reaction: 13 * 44, bearing: 26 * 44, girder: 116 * 2 * 44, pile: 224 * 2 * 44 };
     for (const kind of Object.keys(expected)) {
       const got = await expectJson<Results>(await resultsOf(viewer.client, viaduct, kind), 200);
       expect(got.columns).toEqual(expected[kind]);
@@ -156,7 +157,10 @@ describe("Run analysis and the MIDAS results", () => {
     expect(reactions.rows.every((r) => Number(r[5]) > 0)).toBe(true);
     // Each of the 11 pile caps weighs 9.0 × 3.6 × 1.5 m × 25 kN/m³ = 1,215 kN once (issue 28, point 6): 18,538.62 kN
     // less than the 173,082.98 kN of when the cap's overlapping beams carried their own weight.
-    expect(reactions.rows.reduce((sum, r) => sum + Number(r[5]), 0)).toBeCloseTo(154_544.36, 1);
+    // And the diaphragms (issue 28, point 8): 1.5 m over each abutment filling BOX-2000's 5.3 × 1.55 m cell, 1.2 m over
+    // each pier filling BOX-2600's 5.3 × 1.9 m cell, at 25 kN/m³: 2 × 308.06 + 11 × 302.1 = 3,939.23 kN more.
+    const diaphragms = 2 * 1.5 * 5.3 * 1.55 * 25 + 11 * 1.2 * 5.3 * 1.9 * 25;
+    expect(reactions.rows.reduce((sum, r) => sum + Number(r[5]), 0)).toBeCloseTo(154_544.36 + diaphragms, 1);
 
     const girder = await expectJson<Results>(await resultsOf(owner.client, viaduct, "girder", "?cases=DL,SDL"), 200);
     expect(new Set(girder.rows.map((r) => r[4]))).toEqual(new Set(["DL", "SDL"]));
@@ -195,7 +199,7 @@ describe("Run analysis and the MIDAS results", () => {
 
   it("flags the results stale after a table edit, refuses to analyse until rebuilt, and refreshes from MIDAS", async () => {
     const before = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction"), 200);
-    await setCell(owner.client, viaduct, "midasloadcomb", "DL", "Item4", "1.1");
+    await setCell(owner.client, viaduct, "midasload", "UniformLoad", "Item2", "41");
     const stale = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction"), 200);
     expect(stale.stale).toBe(true);
     expect(stale.rows).toEqual(before.rows);
