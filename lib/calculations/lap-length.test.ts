@@ -90,9 +90,19 @@ describe("hand-worked cases", () => {
     expect(lapLengths({ ...wide, narrow: true, asRatio: 2, splicedShare: 0.5, sb: 60 }).Lsytlap.value).toBeCloseTo(730, 0);
   });
 
-  it("a narrow element's lap is at least Lsy.t + 1.5 sb with Lsy.t after its lower limit: N12 at f'c 40, sb 40 > 3 db: 348 + 60 = 408 mm", () => {
-    expect(lapLengths({ ...base, sb: 40 }).Lsytlap.value).toBeCloseTo(408, 9);
+  it("a narrow element's lap is at least Lsy.t + 1.5 sb with the same Lsy.t as k7 Lsy.t, before its lower limit: N12 at f'c 40, sb 80", () => {
+    // Cl 13.2.2 (issue 29's review): max(1.25 × 276.7, 0.058 × 500 × 12 = 348, 276.7 + 1.5 × 80) = 396.7 mm. Reading Lsy.t
+    // after its lower limit in the second term only, as this tool did, gave 348 + 120 = 468 mm.
+    const formula = (0.5 * 1 * 0.7 * 500 * 12) / (1.2 * Math.sqrt(40));
+    expect(formula).toBeCloseTo(276.7, 1);
+    expect(lapLengths({ ...base, sb: 80 }).Lsytlap.value).toBeCloseTo(formula + 120, 9);
+    // sb not more than 3 db counts as 0; then the lower limit governs.
     expect(lapLengths({ ...base, sb: 36 }).Lsytlap.value).toBeCloseTo(348, 9);
+    expect(lapLengths({ ...base, sb: 40 }).Lsytlap.value).toBeCloseTo(348, 9);
+  });
+
+  it("applies k7 to Lsy.t before its lower limit, and the limit to the lap: not k7 × 348 = 435 mm", () => {
+    expect(lapLengths({ ...base, narrow: false }).Lsytlap.value).toBeCloseTo(348, 9);
   });
 
   it("takes f'c as at most 65 MPa in the tension formula", () => {

@@ -156,12 +156,13 @@ export function lapLengths(input: LapInput): LapResult {
   const refinedFormula = (0.5 * k1 * k345 * fsy * db) / (k2 * Math.sqrt(fcTension));
   const LsytRefined = Math.max(Math.max(refinedFormula, floor) * factor, plain ? 300 : 0);
 
-  // Cl 13.2.2: the lap uses Lsy.t without the 0.058 fsy k1 db limit, then that limit applies to the lap itself.
+  // Cl 13.2.2: both of the lap's terms, k7 Lsy.t and (narrow elements) Lsy.t + 1.5 sb, take Lsy.t without Eq 13.1.2.2's
+  // 0.058 fsy k1 db limit; that limit then applies to the lap itself (docs/calculations.md, "Lap Length": the clause as
+  // summarised from its text and the Structural Toolkit workbook agree; k7 is not applied after the limit).
   const k7 = input.asRatio >= 2 && input.splicedShare <= 0.5 ? 1.0 : 1.25;
-  const developed = refined ? LsytRefined : Lsyt;
   const lapBase = Math.max((refined ? refinedFormula : formula) * factor, plain ? 300 : 0);
   const sb = input.sb <= 3 * db ? 0 : input.sb;
-  const Lsytlap = Math.max(k7 * lapBase, floor, input.narrow ? developed + 1.5 * sb : 0);
+  const Lsytlap = Math.max(k7 * lapBase, floor, input.narrow ? lapBase + 1.5 * sb : 0);
 
   const Lsycb = Math.max((0.22 * fsy * db) / Math.sqrt(input.fc), 0.0435 * fsy * db, 200) * (plain ? 2 : 1);
   // Plain bars (Cl 13.1.6) take twice the basic length, with no refinement.
@@ -234,11 +235,11 @@ export function lapLengths(input: LapInput): LapResult {
     { symbol: "k7", label: k7 === 1 ? "As ≥ 2 As required and at most half the bars lapped" : "Lap factor", value: k7, clause: "13.2.2" },
     {
       symbol: "Lsy.t.lap",
-      label: "Tension lap: k7 × Lsy.t before its lower limit, at least 0.058 fsy k1 db",
+      label: "Tension lap: k7 × Lsy.t (and, in a narrow element, Lsy.t + 1.5 sb) with Lsy.t before its lower limit, at least 0.058 fsy k1 db",
       value: fmt(Lsytlap),
       unit: "mm",
       clause: "13.2.2",
-      formula: `max(${k7} × ${fmt(lapBase)}, ${fmt(floor)}${input.narrow ? `, ${fmt(developed)} + 1.5 × ${fmt(sb)}` : ""})`,
+      formula: `max(${k7} × ${fmt(lapBase)}, ${fmt(floor)}${input.narrow ? `, ${fmt(lapBase)} + 1.5 × ${fmt(sb)}` : ""})`,
     },
     {
       symbol: "Lsy.cb",
