@@ -14,6 +14,7 @@ const common: Template = {
   SkewAngle: "angle",
   BearingType: "text",
   BearingCount: "count",
+  BearingSpacing: "length",
   BearingPlinthHeight: "length",
   PileCount: "count",
   PileDiameter: "length",

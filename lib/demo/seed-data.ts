@@ -1,14 +1,17 @@
 import type { RevitDatasetKey } from "@/lib/datasets/registry";
 
 /**
- * Demo parameter tables: a 13-span Super T viaduct (12 piers), its abutments,
- * a box girder alternative and the core model setup. Values are plausible,
+ * Demo parameter tables: the 11 piers of a 12-span box girder viaduct (36 + 10 x 45
+ * + 36 m; the box table), the abutments of six bridges (the first pair the
+ * viaduct's) and the core model setup of a Super T alternative. Values are plausible,
  * deterministic, in metres unless named otherwise, angles in radians.
  */
 
 export type SeedRow = { parameter: string; values: Record<string, string> };
 
 const ITEMS = 12;
+/** The box girder viaduct's piers: one fewer than its 12 spans. */
+const PIERS = 11;
 const deg = (d: number) => ((d * Math.PI) / 180).toPrecision(12);
 const fixed = (n: number, digits = 3) => n.toFixed(digits);
 
@@ -18,24 +21,36 @@ function wobble(i: number, p: number): number {
   return (x - Math.floor(x)) * 2 - 1;
 }
 
-function row(parameter: string, value: (i: number) => string): SeedRow {
+function itemsRow(parameter: string, value: (i: number) => string, count: number): SeedRow {
   const values: Record<string, string> = {};
-  for (let i = 0; i < ITEMS; i++) values[`Item${i + 1}`] = value(i);
+  for (let i = 0; i < count; i++) values[`Item${i + 1}`] = value(i);
   return { parameter, values };
 }
 
+const row = (parameter: string, value: (i: number) => string) => itemsRow(parameter, value, ITEMS);
+
+/**
+ * The piers of the box girder viaduct (box table): P1-P11 at the ends of spans 1-11, chainage 1032.5 + the spans
+ * (36 m, then 45 m). Levels as the Midas tables build them (lib/demo/seed-midas-data.ts): the top of deck rises from
+ * 28.600 at chainage 1032.5 at 1.2 %, the headstock's top lies the box's depth over the piers (2.6 m) and the
+ * bearing's height (0.25 m: a 0.15 m pot bearing on a 0.1 m plinth) below it, and the pile cap's top is at the
+ * ground, so "Fill from Revit" finds the heights the Midas tables have.
+ */
 function pier(): SeedRow[] {
   const ground = (i: number) => 14 + 3.5 * Math.sin(i / 2.2) + wobble(i, 1) * 0.4;
-  const deck = (i: number) => 28.6 + 0.012 * 32 * i;
+  const x = (i: number) => 36 + 45 * i;
+  const topOfHeadstock = (i: number) => 28.6 + 0.012 * x(i) - 2.6 - 0.25;
   const headstockDepth = 1.6;
-  const height = (i: number) => deck(i) - 1.75 - headstockDepth - ground(i);
+  const height = (i: number) => Number(fixed(topOfHeadstock(i))) - headstockDepth - Number(fixed(ground(i)));
+  const tall = (i: number) => height(i) > 11;
+  const row = (parameter: string, value: (i: number) => string) => itemsRow(parameter, value, PIERS);
   return [
     row("PierName", (i) => `P${i + 1}`),
-    row("Chainage", (i) => fixed(1032.5 + 32 * (i + 1))),
-    row("PierType", (i) => (height(i) > 11 ? "Twin Column Tall" : "Twin Column")),
+    row("Chainage", (i) => fixed(1032.5 + x(i))),
+    row("PierType", (i) => (tall(i) ? "Twin Column Tall" : "Twin Column")),
     row("PierHeight", (i) => fixed(height(i))),
     row("ColumnCount", () => "2"),
-    row("ColumnDiameter", (i) => (height(i) > 11 ? "1.500" : "1.200")),
+    row("ColumnDiameter", (i) => (tall(i) ? "1.500" : "1.200")),
     row("ColumnSpacing", () => "6.500"),
     row("HeadstockLength", () => "12.400"),
     row("HeadstockWidth", () => "2.000"),
@@ -44,17 +59,20 @@ function pier(): SeedRow[] {
     row("SkewAngle", (i) => deg(i < 6 ? 15 : 15 + (i - 5) * 2.5)),
     row("PlanRotationAngle", (i) => deg(0.35 * i)),
     row("CrossfallAngle", () => deg(1.718)),
-    row("TopOfHeadstockRL", (i) => fixed(deck(i) - 1.75)),
+    row("TopOfHeadstockRL", (i) => fixed(topOfHeadstock(i))),
     row("GroundRL", (i) => fixed(ground(i))),
-    row("BearingType", (i) => (i === 5 || i === 6 ? "Pot Guided" : "Elastomeric Laminated")),
-    row("BearingCount", () => "16"),
-    row("BearingPlinthHeight", (i) => fixed(0.15 + Math.abs(wobble(i, 2)) * 0.05)),
+    // Fixed pot bearings at P6 and P7 hold the deck along the bridge; the others slide along it. Two under the webs.
+    row("BearingType", (i) => (i === 5 || i === 6 ? "Pot Fixed" : "Pot Guided")),
+    row("BearingCount", () => "2"),
+    row("BearingSpacing", () => "4.800"),
+    row("BearingPlinthHeight", () => "0.100"),
     row("PileCapLength", () => "9.000"),
     row("PileCapWidth", () => "3.600"),
     row("PileCapDepth", () => "1.500"),
-    row("PileCount", (i) => (height(i) > 11 ? "6" : "4")),
+    row("PileCount", (i) => (tall(i) ? "6" : "4")),
     row("PileDiameter", () => "1.050"),
-    row("PileLength", (i) => fixed(16 + Math.abs(wobble(i, 3)) * 6, 1)),
+    // Below the cap's underside: 18 m under the shorter piers, 22 m under the tall ones.
+    row("PileLength", (i) => (tall(i) ? "22.0" : "18.0")),
     row("ConcreteGrade", () => "50 MPa"),
     row("CoverColumn", () => "0.065"),
     row("CoverHeadstock", () => "0.050"),
@@ -66,7 +84,8 @@ function abutment(): SeedRow[] {
   const bridge = (i: number) => Math.floor(i / 2) + 1;
   return [
     row("AbutmentName", (i) => `B${bridge(i)}-A${(i % 2) + 1}`),
-    row("Chainage", (i) => fixed(980 + bridge(i) * 620 + (i % 2) * 416)),
+    // The first bridge is the box girder viaduct: A1 at 1032.5, A2 522 m on (its 12 spans).
+    row("Chainage", (i) => fixed(bridge(i) === 1 ? 1032.5 + (i % 2) * 522 : 980 + bridge(i) * 620 + (i % 2) * 416)),
     row("AbutmentType", (i) => (i % 4 === 0 ? "Spill Through" : "Reinforced Soil Wall")),
     row("SkewAngle", (i) => deg(10 + bridge(i) * 2.5)),
     row("BackwallHeight", (i) => fixed(1.9 + (i % 3) * 0.05)),
@@ -79,8 +98,10 @@ function abutment(): SeedRow[] {
     row("WingwallAngle", (i) => deg(i % 4 === 0 ? 45 : 90)),
     row("ApproachSlabLength", () => "6.000"),
     row("ApproachSlabThickness", () => "0.300"),
-    row("BearingType", () => "Elastomeric Laminated"),
-    row("BearingCount", (i) => String(6 + (bridge(i) % 2) * 2)),
+    row("BearingType", (i) => (bridge(i) === 1 ? "Pot Guided" : "Elastomeric Laminated")),
+    row("BearingCount", (i) => (bridge(i) === 1 ? "2" : String(6 + (bridge(i) % 2) * 2))),
+    // Between adjacent bearings: the box's two under its webs, 4.8 m apart; the Super T bridges' under each girder.
+    row("BearingSpacing", (i) => (bridge(i) === 1 ? "4.800" : "1.850")),
     row("BearingPlinthHeight", () => "0.150"),
     row("PileCount", (i) => String(5 + (bridge(i) % 2))),
     row("PileDiameter", () => "0.900"),
@@ -123,7 +144,8 @@ function box(): SeedRow[] {
     row("SegmentLength", () => "3.000"),
     row("ConcreteGrade", () => "55 MPa"),
     row("CastingMethod", (i) => (i % 2 ? "Balanced Cantilever" : "Span by Span")),
-    row("BearingType", (i) => (i === 0 ? "Pot Free" : "Pot Guided")),
+    // The bearings at the end of each span (as Model Setup's EndBearing): fixed at P6 and P7, guided elsewhere.
+    row("BearingType", (i) => (i === 5 || i === 6 ? "Pot Fixed" : "Pot Guided")),
   ];
 }
 

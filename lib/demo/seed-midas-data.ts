@@ -5,8 +5,9 @@ import { demoTables, type SeedRow } from "./seed-data";
 
 /**
  * The Midas tables of the demo project's box girder alternative: the 12 spans of
- * the box table (36 m, 10 x 45 m, 36 m), piers P1-P11 with the heights, columns
- * and pile counts of the first eleven items of the pier table, a PSC box per
+ * the box table (36 m, 10 x 45 m, 36 m), piers P1-P11 with the heights, columns,
+ * bearings and pile groups "Fill from Revit" finds in the pier table (a test holds
+ * it: lib/midas/fill.test.ts), a PSC box per
  * girder depth (2.6 m over the piers, 2.0 m elsewhere), two pot bearings per
  * support, AS 5100.2 loads (combinations generated from their kinds), and three
  * continuous tendon groups.
@@ -34,7 +35,11 @@ export function demoMidasTables(): MidasTables {
     columnSpacing: Number(seedValue(pier, "ColumnSpacing", k + 1)),
     headstockLength: Number(seedValue(pier, "HeadstockLength", k + 1)),
     pileCount: Number(seedValue(pier, "PileCount", k + 1)),
+    pileLength: Number(seedValue(pier, "PileLength", k + 1)),
   }));
+  // A pile group per pile count and length, named as Fill from Revit names it: PG<count>-<Revit PileLength>.
+  const pileGroup = (p: { pileCount: number; pileLength: number }) => `PG${p.pileCount}-${p.pileLength}`;
+  const groups = [...new Map(piers.map((p) => [pileGroup(p), p])).values()].sort((a, b) => a.pileCount - b.pileCount);
   const perSpan = (f: (k: number) => string | number) => spans.map((_, k) => f(k));
   // Pier rows describe the pier at the end of each span; the last span ends at abutment A2.
   const perPier = (f: (p: (typeof piers)[number]) => string | number) => [...piers.map(f), ""];
@@ -121,10 +126,7 @@ export function demoMidasTables(): MidasTables {
       "HeadstockLength",
       perPier((p) => p.headstockLength.toFixed(3)),
     ),
-    row(
-      "PileGroup",
-      perPier((p) => (p.pileCount === 6 ? "PG6" : "PG4")),
-    ),
+    row("PileGroup", perPier(pileGroup)),
   ];
 
   const midasgeneralsections: ParameterRow[] = [
@@ -152,16 +154,21 @@ export function demoMidasTables(): MidasTables {
     row("CantileverRootThickness", ["0.450", "0.450"]),
   ];
 
-  const pileLength = (count: number) => Math.max(...piers.map((p, k) => (p.pileCount === count ? Number(seedValue(pier, "PileLength", k + 1)) : 0)));
+  // PG4-18 and PG6-22: 4 piles as 2 x 2, 6 as 2 x 3 (two rows along the bridge), as Fill from Revit lays them out;
+  // PileLength from the cap's centroid, the pier table's length below the cap's underside plus half the cap's depth.
+  if (groups.length !== 2) throw new Error("the demo pier table has two pile arrangements");
   const midaspiles: ParameterRow[] = [
-    row("PileGroupName", ["PG4", "PG6"]),
+    row("PileGroupName", groups.map(pileGroup)),
     row("PileSection", ["PILE-1050", "PILE-1050"]),
     row("PileCapSection", ["PILECAP", "PILECAP"]),
     row("PileRows", [2, 2]),
     row("PilesPerRow", [2, 3]),
     row("RowSpacing", ["2.550", "2.550"]),
     row("PileSpacing", ["6.300", "3.150"]),
-    row("PileLength", [pileLength(4).toFixed(1), pileLength(6).toFixed(1)]),
+    row(
+      "PileLength",
+      groups.map((g) => (g.pileLength + 1.5 / 2).toFixed(3)),
+    ),
     row("ElementsPerPile", [4, 4]),
     row("PileCapDepth", ["1.500", "1.500"]),
     // The caps of the Revit pier table (9.0 m across by 3.6 m along the bridge).

@@ -73,13 +73,14 @@ describe("the soil along the demo's piles", () => {
   });
 
   it("makes each spring kh × D × the pile length it stands for, kh of the layer at the node's depth", () => {
-    // P1: 22 m piles in 4 elements of 5.5 m; nodes 4.75, 10.25, 15.75 and 21.25 m below the cap's underside (0.75 m
-    // below the head): 27,200 × 1.05 × 5.5; 152,900 × 1.05 × 5.5 twice; the toe 152,900 × 1.05 × 2.75.
+    // P1: PG4-18, 18.75 m piles from the cap's centroid (18 m below its underside, 0.75 m below the head) in 4
+    // elements of 4.6875 m; nodes 3.9375, 8.625, 13.3125 and 18 m below the cap's underside: 27,200 × 1.05 × 4.6875
+    // twice; 152,900 × 1.05 × 4.6875; the toe 152,900 × 1.05 × 2.34375.
     const pile = scheme.supports.find((s) => s.name === "P1")!.piles[0]!;
     const elems = rowsOf(model, "ELEM");
     const nodes = pile.elements.map((e) => (elems[String(e)]!.NODE as number[])[1]!);
     const lateral = nodes.map((n) => (springs[String(n)]!.ITEMS as { SDR: number[] }[])[0]!.SDR);
-    expect(lateral.map((sdr) => sdr[0])).toEqual([157_080, 882_997.5, 882_997.5, 441_498.75]);
+    expect(lateral.map((sdr) => sdr[0])).toEqual([133_875, 133_875, 752_554.688, 376_277.344]);
     expect(lateral.every((sdr) => sdr[1] === sdr[0] && sdr.slice(2).every((v) => v === 0))).toBe(true);
     // The soil holds the piles sideways; the toes carry the vertical load, pinned.
     expect(rowsOf(model, "CONS")[String(pile.toeNode)]).toMatchObject({ ITEMS: [{ CONSTRAINT: "1110000" }] });
