@@ -102,7 +102,7 @@ const pick = (t: Awaited<ReturnType<typeof table>>, column: string) => t.rows.ma
  * 8 elements, pinned at node 1 and on rollers at nodes 5 and 9 (or pinned at both ends), with one static case "T" of
  * imposed strains or a support's settlement.
  */
-async function twoSpans(load: { table: "ETMP" | "GTMP" | "SDSP"; assign: Record<string, unknown> }, ends: "roller" | "pinned" = "roller") {
+async function twoSpans(load: { table: "ETMP" | "GTMP" | "SDSP"; assign: Record<string, Record<string, unknown>> }, ends: "roller" | "pinned" = "roller") {
   await client.put("UNIT", { "1": { FORCE: "KN", DIST: "M" } });
   await client.post("MATL", { "1": { TYPE: "CONC", NAME: "C40", PARAM: [{ P_TYPE: 2, ELAST: 3.28e7, POISN: 0.2, THERMAL: 1e-5, DEN: 0, MASS: 0 }] } });
   await client.post("SECT", {
