@@ -8,6 +8,7 @@ export const midasRoutes = {
   forgetConnection: { method: "DELETE", path: "/api/midas/connection" },
   testConnection: { method: "POST", path: "/api/midas/connection/test" },
   preview: { method: "POST", path: "/api/projects/{id}/midas/preview" },
+  model: { method: "GET", path: "/api/projects/{id}/midas/model" },
   apply: { method: "POST", path: "/api/projects/{id}/midas/apply" },
   runs: { method: "GET", path: "/api/projects/{id}/midas/runs" },
   run: { method: "GET", path: "/api/projects/{id}/midas/runs/{runId}" },

@@ -10,6 +10,7 @@ import {
   connectionTestSchema,
   midasSettingsAnswer,
   midasSettingsSchema,
+  modelCheckSchema,
   previewSchema,
   resultParams,
   resultsQuery,
@@ -75,6 +76,20 @@ export const midasEndpoints = {
     status: 200,
     response: previewSchema,
     errors: [400, 401, 404, 409, 502],
+  }),
+  model: endpoint({
+    ...midasRoutes.model,
+    summary:
+      "The model the project's Midas tables build, as an engineer checks it: loads per case, vehicles, soil springs, bearings, combinations, and a plan and elevation sketch",
+    description:
+      "Built from the tables alone: no MIDAS connection is needed and nothing is read from or sent to MIDAS. While the tables have problems, they are listed and summary and sketch are null. The preview (POST .../midas/preview) answers the same summary and sketch beside what applying would change.",
+    tag,
+    auth: true,
+    project: { from: "param", need: "read" },
+    params: projectParams,
+    status: 200,
+    response: modelCheckSchema,
+    errors: [400, 401, 404],
   }),
   apply: endpoint({
     ...midasRoutes.apply,

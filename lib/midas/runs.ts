@@ -17,6 +17,7 @@ import { modelFingerprint } from "./fingerprint";
 import { type BuiltModel, buildModelWithScheme, MIDAS_TABLE_ORDER, type MidasCaseCatalog, type MidasIdScheme, MidasTablesInvalidError } from "./model";
 import type { TendonFriction } from "./friction";
 import { type MidasPlan, type PlanWarning, previewModel } from "./plan";
+import { modelCheck, type ModelSketch, type ModelSummary } from "./summary";
 import { type MidasDatasetKey, midasDatasetKeys, midasDatasets, type MidasTables } from "./tables";
 import type { runDetailSchema, runSummarySchema } from "./schemas";
 import { type Problem, validateMidasTables } from "./validate";
@@ -99,13 +100,16 @@ export type Preview = {
   /** The MIDAS the preview was read from. */
   baseUrl: string | null;
   fingerprint: string | null;
+  /** What an engineer checks before applying, and the model's sketch (summary.ts); null while the tables have problems. */
+  summary: ModelSummary | null;
+  sketch: ModelSketch | null;
 };
 
 /** Validation problems, or what applying would change in the user's MIDAS (read with GET; nothing is written). */
 export async function previewProject(userId: number, project: ProjectAccess): Promise<Preview> {
   const { tables } = await loadProjectTables(project.id);
   const { problems, built } = buildFromTables(tables);
-  if (!built) return { problems, changes: {}, warnings: [], tendons: [], baseUrl: null, fingerprint: null };
+  if (!built) return { problems, changes: {}, warnings: [], tendons: [], baseUrl: null, fingerprint: null, summary: null, sketch: null };
   const client = await midasClientFor(userId);
   let plan: MidasPlan;
   try {
@@ -120,7 +124,21 @@ export async function previewProject(userId: number, project: ProjectAccess): Pr
     tendons: built.tendons,
     baseUrl: client.baseUrl,
     fingerprint: modelFingerprint(built.model),
+    ...modelCheck(built),
   };
+}
+
+export type ModelCheck = { problems: Problem[]; summary: ModelSummary | null; sketch: ModelSketch | null };
+
+/**
+ * The summary and sketch of the model the project's tables build, from the tables alone: no MIDAS connection is
+ * needed and nothing is read from or sent to MIDAS (GET .../midas/model). The problems instead while there are any.
+ */
+export async function projectModelCheck(projectId: number): Promise<ModelCheck> {
+  const { tables } = await loadProjectTables(projectId);
+  const { problems, built } = buildFromTables(tables);
+  if (!built) return { problems, summary: null, sketch: null };
+  return { problems: [], ...modelCheck(built) };
 }
 
 export type ApplyAnswer = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/projects/schemas";
+import { LOAD_KINDS } from "./combinations";
 import { MAPI_KEY_MIN_LENGTH } from "./key";
 import { midasDatasetKeys } from "./tables";
 
@@ -59,6 +60,138 @@ export const problemSchema = z
 
 const warningSchema = z.object({ table: z.string(), id: z.string(), message: z.string() });
 
+const loadKindSchema = z.enum(LOAD_KINDS);
+const kn = (description: string) => z.number().meta({ description });
+
+/** lib/midas/summary.ts ModelSummary: what an engineer checks before applying. */
+export const modelSummarySchema = z
+  .object({
+    cases: z
+      .array(
+        z.object({
+          name: z.string(),
+          type: z.string().meta({ description: "MIDAS's load type (STLD TYPE)." }),
+          kind: loadKindSchema.meta({ description: "The kind the combinations are generated from (lib/midas/combinations.ts kindOf)." }),
+          description: z.string(),
+          vertical: kn("Total vertical load, kN, downward positive: what the vertical reactions sum to."),
+          longitudinal: kn("Total load along the bridge, kN (+ with chainage)."),
+          transverse: kn("Total load across the bridge, kN (+ to the left)."),
+          how: z.array(z.string()).meta({ description: 'How the totals come about, e.g. "SDL: 40 kN/m × 522 m = 20,880 kN".' }),
+          imposed: z
+            .array(z.string())
+            .meta({ description: "What the case imposes instead of loads (temperature, settlement, prestress): its reactions sum to zero." }),
+          tables: z.array(z.string()).meta({ description: "The MIDAS tables that carry the case." }),
+        }),
+      )
+      .meta({ description: "Every static load case, with the generated secondary effect of prestress." }),
+    vehicles: z.array(
+      z.object({
+        name: z.string(),
+        caseName: z.string(),
+        description: z.string(),
+        axles: z.array(z.object({ load: kn("kN"), spacing: z.number().nullable().meta({ description: "m to the next axle; null on the last." }) })),
+        axleCount: z.number().int(),
+        total: kn("Sum of the axle loads, kN."),
+        variableGap: z
+          .object({ afterAxle: z.number().int(), lengths: z.array(z.number()) })
+          .nullable()
+          .meta({ description: "The spacing after this axle (1-based) takes each length, m; the moving load case is their envelope." }),
+        laneLoad: kn("Accompanying lane load, kN/m."),
+        dynamicLoadAllowance: z.number().meta({ description: "%" }),
+        lanes: z.array(z.object({ lane: z.number().int(), eccentricity: z.number().meta({ description: "m, + to the left" }), factor: z.number() })),
+        laneWidth: z.number(),
+      }),
+    ),
+    pileGroups: z.array(
+      z.object({
+        name: z.string(),
+        piers: z.array(z.string()),
+        pilesPerPier: z.number().int(),
+        pileSection: z.string(),
+        pileWidth: z.number(),
+        pileLength: z.number(),
+        layers: z.array(z.object({ top: z.number(), bottom: z.number(), kh: z.number().meta({ description: "kN/m³" }) })),
+        nodes: z
+          .array(z.object({ depth: z.number(), stiffness: z.number().meta({ description: "kN/m, lateral, each way" }) }))
+          .meta({ description: "One pile's nodes below its head: depth below the cap's underside, m, and the soil spring (NSPR)." }),
+        springsPerPile: z.number().int(),
+        springNodes: z.number().int().meta({ description: "Nodes with springs in all the group's piles." }),
+        toe: z.enum(["Fixed", "Pinned"]),
+      }),
+    ),
+    supports: z.array(
+      z.object({
+        support: z.string(),
+        kind: z.enum(["abutment", "pier"]),
+        chainage: z.number(),
+        type: z.string(),
+        fixity: z.enum(["Fixed", "Free"]).meta({ description: "Along the bridge." }),
+        transverse: z.enum(["held", "free"]),
+        bearings: z.array(
+          z.object({
+            offset: z.number().meta({ description: "m across, + to the left" }),
+            longitudinal: z.number().meta({ description: "kN/m" }),
+            transverse: z.number().meta({ description: "kN/m" }),
+            vertical: z.number().meta({ description: "kN/m" }),
+          }),
+        ),
+        diaphragm: kn("The diaphragm's weight at the support, kN."),
+      }),
+    ),
+    combinations: z.array(
+      z.object({
+        name: z.string(),
+        limitState: z.string(),
+        method: z.enum(["Add", "Envelope"]),
+        description: z.string(),
+        generated: z.boolean().meta({ description: "Made from the cases' kinds; false: the engineer's, from the Load Combinations table." }),
+        factors: z.array(z.object({ name: z.string(), factor: z.number(), kind: z.union([loadKindSchema, z.enum(["moving", "combination"])]) })),
+      }),
+    ),
+  })
+  .meta({ id: "MidasModelSummary" });
+
+/** lib/midas/summary.ts ModelSketch: the model in plan and elevation, as coordinates (m). */
+export const modelSketchSchema = z
+  .object({
+    startChainage: z.number(),
+    endChainage: z.number(),
+    deckWidth: z.number(),
+    spans: z.array(z.object({ index: z.number().int(), from: z.number(), to: z.number(), length: z.number() })),
+    supports: z.array(
+      z.object({
+        name: z.string(),
+        kind: z.enum(["abutment", "pier"]),
+        chainage: z.number(),
+        deckZ: z.number(),
+        soffitZ: z.number(),
+        seatZ: z.number(),
+        fixity: z.enum(["Fixed", "Free"]),
+        bearingType: z.string(),
+        bearings: z.array(z.object({ y: z.number(), fixity: z.enum(["fixed", "guided", "free"]) })),
+        pier: z
+          .object({
+            headstock: z.object({ top: z.number(), bottom: z.number(), length: z.number() }),
+            columns: z.array(z.object({ y: z.number(), width: z.number() })),
+            cap: z.object({ top: z.number(), bottom: z.number(), along: z.number(), across: z.number() }),
+            piles: z.array(z.object({ x: z.number(), y: z.number(), toeZ: z.number(), springs: z.number().int() })),
+            pileWidth: z.number(),
+            toe: z.enum(["Fixed", "Pinned"]),
+          })
+          .nullable(),
+      }),
+    ),
+    levels: z.object({ min: z.number(), max: z.number() }),
+  })
+  .meta({ id: "MidasModelSketch" });
+
+/** GET .../midas/model: the tables' problems, or the summary and sketch of the model they build (nothing is read from MIDAS). */
+export const modelCheckSchema = z.object({
+  problems: z.array(problemSchema).meta({ description: "While there is one, summary and sketch are null." }),
+  summary: modelSummarySchema.nullable(),
+  sketch: modelSketchSchema.nullable(),
+});
+
 export const previewSchema = z.object({
   problems: z.array(problemSchema).meta({ description: "While there is one, nothing is read from or sent to MIDAS and changes is empty." }),
   changes: z.record(
@@ -91,6 +224,8 @@ export const previewSchema = z.object({
     .meta({ description: "Each tendon group's friction loss, jacked from both ends: AS 5100.5's e^-μ(α + βp·x) (docs/midas.md, Friction)." }),
   baseUrl: z.string().nullable(),
   fingerprint: z.string().nullable(),
+  summary: modelSummarySchema.nullable().meta({ description: "What an engineer checks before applying; null while the tables have problems." }),
+  sketch: modelSketchSchema.nullable().meta({ description: "The model in plan and elevation, as coordinates; null while the tables have problems." }),
 });
 
 const differenceSchema = z.object({ id: z.string(), field: z.string(), sent: z.unknown(), read: z.unknown() });

@@ -31,6 +31,149 @@ const table = { id: 1, ds: "pier" };
 const row = { Id: 12, Parameter: "PierHeight", CreatedAt: created, UpdatedAt: at, Version: 5, Item1: "8.500", Item2: "9.200" };
 const row13 = { Id: 13, Parameter: "PierWidth", CreatedAt: created, UpdatedAt: at, Version: 3, Item1: "1.800", Item2: "1.800" };
 const ok = { ok: true };
+
+/** A two-span bridge's model summary and sketch (GET .../midas/model, and in the preview). */
+const modelCheckExample = {
+  summary: {
+    cases: [
+      {
+        name: "DL",
+        type: "D",
+        kind: "permanent",
+        description: "Self weight",
+        vertical: 11212.5,
+        longitudinal: 0,
+        transverse: 0,
+        how: ["DL: self weight of the members 9,562.5 kN + diaphragms 435 kN + pile caps 1,215 kN = 11,212.5 kN"],
+        imposed: [],
+        tables: ["STLD", "BODF", "CNLD"],
+      },
+      {
+        name: "SDL",
+        type: "DW",
+        kind: "superimposed",
+        description: "Barriers and surfacing",
+        vertical: 3600,
+        longitudinal: 0,
+        transverse: 0,
+        how: ["SDL: 40 kN/m × 90 m = 3,600 kN"],
+        imposed: [],
+        tables: ["STLD", "BMLD"],
+      },
+    ],
+    vehicles: [
+      {
+        name: "M1600",
+        caseName: "M1600",
+        description: "AS 5100.2 M1600 moving traffic load",
+        axles: [120, 120, 120, 120, 120, 120, 120, 120, 120, 120, 120, 120].map((load, a) => ({
+          load,
+          spacing: a === 11 ? null : ([1.25, 1.25, 3.75, 1.25, 1.25, 6.25, 1.25, 1.25, 5, 1.25, 1.25][a] ?? null),
+        })),
+        axleCount: 12,
+        total: 1440,
+        variableGap: { afterAxle: 6, lengths: [6.25, 10, 20] },
+        laneLoad: 6,
+        dynamicLoadAllowance: 30,
+        lanes: [
+          { lane: 1, eccentricity: 3.2, factor: 1 },
+          { lane: 2, eccentricity: 0, factor: 0.8 },
+        ],
+        laneWidth: 3.2,
+      },
+    ],
+    pileGroups: [
+      {
+        name: "PG4-18",
+        piers: ["P1"],
+        pilesPerPier: 4,
+        pileSection: "PILE-1050",
+        pileWidth: 1.05,
+        pileLength: 18.75,
+        layers: [
+          { top: 0, bottom: 3, kh: 1900 },
+          { top: 3, bottom: 18, kh: 27200 },
+        ],
+        nodes: [
+          { depth: 3.938, stiffness: 133875 },
+          { depth: 8.625, stiffness: 133875 },
+        ],
+        springsPerPile: 2,
+        springNodes: 8,
+        toe: "Pinned",
+      },
+    ],
+    supports: [
+      {
+        support: "P1",
+        kind: "pier",
+        chainage: 1045,
+        type: "Pot Fixed",
+        fixity: "Fixed",
+        transverse: "held",
+        bearings: [
+          { offset: -2.4, longitudinal: 500000, transverse: 500000, vertical: 10000000 },
+          { offset: 2.4, longitudinal: 500000, transverse: 500000, vertical: 10000000 },
+        ],
+        diaphragm: 302.1,
+      },
+    ],
+    combinations: [
+      {
+        name: "ULS-M1600-MIN",
+        limitState: "Ultimate",
+        method: "Add",
+        description: "Permanent loads at their minimum factors, M1600",
+        generated: true,
+        factors: [
+          { name: "DL", factor: 0.85, kind: "permanent" },
+          { name: "SDL", factor: 0.7, kind: "superimposed" },
+          { name: "M1600", factor: 1.8, kind: "moving" },
+        ],
+      },
+    ],
+  },
+  sketch: {
+    startChainage: 1000,
+    endChainage: 1090,
+    deckWidth: 12.8,
+    spans: [
+      { index: 1, from: 1000, to: 1045, length: 45 },
+      { index: 2, from: 1045, to: 1090, length: 45 },
+    ],
+    supports: [
+      {
+        name: "P1",
+        kind: "pier",
+        chainage: 1045,
+        deckZ: 28.6,
+        soffitZ: 26,
+        seatZ: 25.75,
+        fixity: "Fixed",
+        bearingType: "Pot Fixed",
+        bearings: [
+          { y: -2.4, fixity: "fixed" },
+          { y: 2.4, fixity: "fixed" },
+        ],
+        pier: {
+          headstock: { top: 25.75, bottom: 24.15, length: 12.4 },
+          columns: [
+            { y: -3.25, width: 1.2 },
+            { y: 3.25, width: 1.2 },
+          ],
+          cap: { top: 13.5, bottom: 12, along: 3.6, across: 9 },
+          piles: [
+            { x: 1043.725, y: -3.15, toeZ: -6, springs: 4 },
+            { x: 1046.275, y: 3.15, toeZ: -6, springs: 4 },
+          ],
+          pileWidth: 1.05,
+          toe: "Pinned",
+        },
+      },
+    ],
+    levels: { min: -6, max: 29.1 },
+  },
+};
 const importId = "9b2f4c1e-6a7d-4e8b-b1c3-2d5e7f9a0b14";
 const invitationId = "3c8e1f2a-5b6d-4a7e-9f01-8c2d3e4f5a6b";
 const runId = "6f1c2a8e-3b7d-4c1e-9a52-0d4b8f7e1a23";
@@ -454,6 +597,7 @@ export const examples: Record<string, OperationExample> = {
       checkedWith: "/config/ver",
     },
   },
+  midasModel: { params: { id: 1 }, answer: { problems: [], ...modelCheckExample } },
   midasPreview: {
     params: { id: 1 },
     answer: {
@@ -465,6 +609,7 @@ export const examples: Record<string, OperationExample> = {
       tendons: [{ name: "PT-A", length: 171, angle: 1.5944, lowest: { x: 81, share: 0.7438 } }],
       baseUrl: "https://moa-engineers.midasit.com:443/civil",
       fingerprint: "b41c7e09a2d35f68",
+      ...modelCheckExample,
     },
   },
   midasApply: {
