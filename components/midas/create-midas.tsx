@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckCircle2Icon, EyeIcon, HammerIcon, PlugIcon, TriangleAlertIcon } from "lucide-react";
+import { CheckCircle2Icon, EyeIcon, HammerIcon, PlugIcon, RulerIcon, TriangleAlertIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -23,10 +23,13 @@ import { RunAnalysis } from "./run-analysis";
 
 // The preview and outcome tables load when there is something to show.
 const PreviewChanges = dynamic(() => import("./preview-changes").then((m) => m.PreviewChanges), { loading: () => <p className="text-sm">Loading...</p> });
+const ModelSketch = dynamic(() => import("./model-sketch").then((m) => m.ModelSketch), { loading: () => <p className="text-sm">Loading...</p> });
+const ModelSummary = dynamic(() => import("./model-summary").then((m) => m.ModelSummary), { loading: () => <p className="text-sm">Loading...</p> });
 const TableOutcomes = dynamic(() => import("./table-outcomes").then((m) => m.TableOutcomes), { loading: () => <p className="text-sm">Loading...</p> });
 
 type Preview = ResponseOf<typeof midasApi.preview>;
 type ApplyAnswer = ResponseOf<typeof midasApi.apply>;
+type ModelCheck = { summary: NonNullable<Preview["summary"]>; sketch: NonNullable<Preview["sketch"]>; from: "tables" | "preview" };
 type RunSummary = ResponseOf<typeof midasApi.runs>["runs"][number];
 
 export type CreateMidasProps = {
@@ -81,6 +84,9 @@ export function CreateMidas({
   const [progress, setProgress] = useState<RunSummary | null>(running);
   const [result, setResult] = useState<ApplyAnswer | null>(null);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const [check, setCheck] = useState<ModelCheck | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [checkFailure, setCheckFailure] = useState<string | null>(null);
   const polling = useRef<ReturnType<typeof setInterval> | null>(null);
 
   const readOnly = refusal(project.role, "write", project.name);
@@ -138,8 +144,26 @@ export function CreateMidas({
       return;
     }
     setPreview(answer.data);
+    if (answer.data.summary && answer.data.sketch) setCheck({ summary: answer.data.summary, sketch: answer.data.sketch, from: "preview" });
     // Problems found now that the page did not know of (someone edited a table meanwhile).
     if (answer.data.problems.length > 0) router.refresh();
+  }
+
+  /** The summary and sketch from the tables alone: no MIDAS connection needed, nothing read from or sent to MIDAS. */
+  async function showModel() {
+    setChecking(true);
+    setCheckFailure(null);
+    const answer = await callApi(midasApi.model, { params: { id: project.id } });
+    setChecking(false);
+    if (!answer.ok) {
+      setCheckFailure(answer.error);
+      return;
+    }
+    if (answer.data.summary && answer.data.sketch) setCheck({ summary: answer.data.summary, sketch: answer.data.sketch, from: "tables" });
+    else {
+      setCheck(null);
+      router.refresh();
+    }
   }
 
   async function apply() {
@@ -303,6 +327,48 @@ export function CreateMidas({
               {result.error && <p className="text-sm break-words text-destructive">{result.error}</p>}
               <TableOutcomes tables={result.tables} onlyChanged />
             </section>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Check the model</h2>
+          </CardTitle>
+          <CardDescription>
+            What the tables build, before anything is sent: a sketch in elevation and plan, the total load of each case, the vehicles, the soil springs, the
+            bearings and the combinations. Built from the tables alone (no MIDAS connection needed); Preview shows it too.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid min-w-0 gap-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <DisabledReason reason={blocked}>
+              <Button variant="outline" onClick={() => void showModel()} disabled={blocked !== null || checking}>
+                <RulerIcon aria-hidden="true" />
+                {checking ? "Building..." : check ? "Show the model again" : "Show the model"}
+              </Button>
+            </DisabledReason>
+            {check && (
+              <p className="text-sm text-muted-foreground" data-testid="model-check-from">
+                {check.from === "preview" ? "As the preview built it." : "As the tables build it now."}
+              </p>
+            )}
+          </div>
+          {checkFailure && (
+            <Alert variant="destructive">
+              <TriangleAlertIcon aria-hidden="true" />
+              <AlertTitle>The model could not be built</AlertTitle>
+              <AlertDescription>
+                <p className="break-words">{checkFailure}</p>
+              </AlertDescription>
+            </Alert>
+          )}
+          {check && (
+            <div className="grid min-w-0 gap-6" data-testid="midas-model-check">
+              <ModelSketch sketch={check.sketch} />
+              <ModelSummary summary={check.summary} />
+            </div>
           )}
         </CardContent>
       </Card>

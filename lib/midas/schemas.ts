@@ -171,7 +171,7 @@ export const modelSketchSchema = z
         bearings: z.array(z.object({ y: z.number(), fixity: z.enum(["fixed", "guided", "free"]) })),
         pier: z
           .object({
-            headstock: z.object({ top: z.number(), bottom: z.number(), length: z.number() }),
+            headstock: z.object({ top: z.number(), bottom: z.number(), length: z.number(), width: z.number() }),
             columns: z.array(z.object({ y: z.number(), width: z.number() })),
             cap: z.object({ top: z.number(), bottom: z.number(), along: z.number(), across: z.number() }),
             piles: z.array(z.object({ x: z.number(), y: z.number(), toeZ: z.number(), springs: z.number().int() })),

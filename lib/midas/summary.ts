@@ -47,8 +47,8 @@ export type CaseSummary = {
   how: string[];
   /** What the case imposes instead of loads (temperature, settlement, prestress): its reactions sum to zero. */
   imposed: string[];
-  /** The MIDAS tables that carry the case. */
-  tables: MidasApiTable[];
+  /** The MIDAS tables that carry the case (MIDAS_TABLE_NAMES has their names). */
+  tables: string[];
 };
 
 export type VehicleSummary = {
@@ -131,7 +131,8 @@ export type SketchSupport = {
   bearingType: string;
   bearings: { y: number; fixity: "fixed" | "guided" | "free" }[];
   pier: {
-    headstock: { top: number; bottom: number; length: number };
+    /** Top and bottom levels, length across and width along the bridge, m. */
+    headstock: { top: number; bottom: number; length: number; width: number };
     columns: { y: number; width: number }[];
     cap: { top: number; bottom: number; along: number; across: number };
     piles: { x: number; y: number; toeZ: number; springs: number }[];
@@ -560,7 +561,12 @@ export function modelSketch(built: BuiltModel): ModelSketch {
       const capZ = capElement ? z(capElement.nodes[0]) : centreZ;
       const capDepth = group?.capDepth ?? 0;
       pierPart = {
-        headstock: { top: seatZ, bottom: round(centreZ - hsDepth / 2), length: pier.headstockLength },
+        headstock: {
+          top: seatZ,
+          bottom: round(centreZ - hsDepth / 2),
+          length: pier.headstockLength,
+          width: headstock ? (headstock.shape === "Circle" ? headstock.diameter : headstock.width) : 0,
+        },
         columns: Array.from({ length: pier.columnCount }, (_, c) => ({
           y: round((c - (pier.columnCount - 1) / 2) * pier.columnSpacing),
           width: column ? (column.shape === "Circle" ? column.diameter : column.width) : 0,

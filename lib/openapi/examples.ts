@@ -156,7 +156,7 @@ const modelCheckExample = {
           { y: 2.4, fixity: "fixed" },
         ],
         pier: {
-          headstock: { top: 25.75, bottom: 24.15, length: 12.4 },
+          headstock: { top: 25.75, bottom: 24.15, length: 12.4, width: 2 },
           columns: [
             { y: -3.25, width: 1.2 },
             { y: 3.25, width: 1.2 },
