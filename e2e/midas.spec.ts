@@ -195,3 +195,53 @@ test("a viewer sees Create Midas with Apply disabled and the reason the API give
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: string }).error).toContain(reason);
 });
+
+test("Fill from Revit on the demo's copy matches every support by chainage and lists what matches nothing, a pier moved 1 m off its chainage too", async ({
+  page,
+}) => {
+  await signUpAndLogIn(page);
+  const { project } = (await (await page.request.get("/api/projects/current")).json()) as { project: { id: number } };
+  await openTable(page, "/midas/midassetup");
+  const fill = page.getByTestId("fill-from-revit");
+  await fill.getByRole("button", { name: "Fill from Revit tables" }).click();
+  // The demo's Revit and Midas tables describe the same viaduct: A1, P1-P11 and A2 each at its Revit item, no change.
+  const supports = fill.getByTestId("fill-supports");
+  await expect(supports.getByRole("row")).toHaveCount(1 + 13);
+  await expect(supports.getByRole("row").nth(12).getByRole("cell")).toHaveText([
+    "P11",
+    "1518.500",
+    "P11 (Item11)",
+    "0.000",
+    "19.101",
+    "19.101",
+    "27.5 (not carried)",
+  ]);
+  await expect(fill).toContainText("The Midas tables already match the Revit tables.");
+  await expect(fill).toContainText("a Revit item within 0.5 m of a support of the model");
+  await expect(fill.getByTestId("fill-unmatched")).toContainText("B2-A1");
+  await expect(fill.getByTestId("fill-notes")).toContainText("Skew is not carried (the line model has no skew): A1 12.5°, P1 15.0°");
+
+  // Revit's P3 moved 1 m along: it fills nothing, and both it and the model's P3 are listed, 1 m apart.
+  const base = `/api/projects/${project.id}/datasets/pier/rows`;
+  const chainage = ((await (await page.request.get(base)).json()) as { data: Row[] }).data.find((r) => r.Parameter === "Chainage")!;
+  const moved = await page.request.patch(`${base}/${chainage.Id}`, { data: { data: { Version: chainage.Version, Item3: "1159.500" } }, headers });
+  expect(moved.ok()).toBe(true);
+  await fill.getByRole("button", { name: "Close" }).click();
+  await fill.getByRole("button", { name: "Fill from Revit tables" }).click();
+  const unmatched = fill.getByTestId("fill-unmatched");
+  await expect(unmatched.getByRole("row").filter({ hasText: "Revit pier" }).getByRole("cell")).toHaveText([
+    "Revit pier",
+    "P3 (Item3)",
+    "1159.500",
+    "P3 at 1158.500",
+    "1.000",
+  ]);
+  await expect(unmatched.getByRole("row").filter({ hasText: "Model pier" }).getByRole("cell")).toHaveText([
+    "Model pier",
+    "P3 (Item3)",
+    "1158.500",
+    "P3 at 1159.500",
+    "1.000",
+  ]);
+  await expect(supports.getByRole("row").nth(4).getByRole("cell").nth(2)).toHaveText("none: not filled");
+});
