@@ -4,6 +4,7 @@ import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { applyModel } from "@/lib/midas/apply";
 import { MidasClient, MidasError } from "@/lib/midas/client";
 import { buildModelWithScheme } from "@/lib/midas/model";
+import { modelSummary } from "@/lib/midas/summary";
 import { parseResultTable } from "@/lib/midas/results";
 import { type MidasSimulator, startMidasSimulator } from "./index";
 
@@ -217,6 +218,14 @@ describe("the simulator's analysis", () => {
       const a = applied.get(name)!;
       expect(sum(name, "FX") + a.fx, `${name} FX`).toBeCloseTo(0, 1);
       expect(sum(name, "FZ") + a.fz, `${name} FZ`).toBeCloseTo(0, 1);
+    }
+    // And against the totals the engineer checks before applying, worked out from the request set alone (summary.ts:
+    // members' length × area × density, nodal and beam loads): every case's reactions sum to its total load.
+    const summary = modelSummary(built);
+    expect(summary.cases.map((c) => c.name).sort()).toEqual([...built.cases.static].sort());
+    for (const c of summary.cases) {
+      expect(sum(c.name, "FZ"), `${c.name} vertical`).toBeCloseTo(c.vertical, 1);
+      expect(-sum(c.name, "FX"), `${c.name} along the bridge`).toBeCloseTo(c.longitudinal, 1);
     }
     // Independent totals: 40 kN/m over the girder's true length; prestress and its secondary effect are self-equilibrated;
     // 2.5 kN/m along every column; braking 1.379 kN/m along the girder; a settlement moves reactions but adds no load.
