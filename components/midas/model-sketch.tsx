@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { ModelSketch as Sketch, SketchSupport } from "@/lib/midas/summary";
 
 /** Heights in the elevation and widths in the plan are drawn larger than lengths along the bridge, by these factors. */
-const HEIGHT_SCALE = 2;
+const HEIGHT_SCALE = 3;
 const WIDTH_SCALE = 3;
 /** Drawing units across the girder's length; the SVG scales to its box and scrolls inside it below MIN_WIDTH px. */
 const LENGTH = 1000;
@@ -196,10 +196,10 @@ export function ModelSketch({ sketch }: { sketch: Sketch }) {
                 />
               )}
               <BearingSymbol x={X(s.chainage)} y={Z(s.soffitZ)} fixity={s.bearings[0]?.fixity ?? "free"} />
-              <text x={X(s.chainage)} y={elevationBottom + 14} textAnchor="middle" fill="currentColor" fontWeight={600}>
+              <text x={X(s.chainage)} y={elevationBottom + 15} textAnchor="middle" fill="currentColor" fontWeight={600} fontSize={12}>
                 {s.name}
               </text>
-              <text x={X(s.chainage)} y={elevationBottom + 27} textAnchor="middle" fill="currentColor" fillOpacity={0.75} fontSize={9}>
+              <text x={X(s.chainage)} y={elevationBottom + 29} textAnchor="middle" fill="currentColor" fillOpacity={0.8} fontSize={10}>
                 {f1(s.chainage)}
               </text>
             </g>

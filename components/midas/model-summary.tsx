@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { fmt, MIDAS_TABLE_NAMES, type ModelSummary as Summary } from "@/lib/midas/summary";
 import type { MidasApiTable } from "@/lib/midas/model";
 
@@ -10,6 +10,20 @@ const tableName = (t: string) => {
 };
 const plusFactors = (factors: Summary["combinations"][number]["factors"]) =>
   factors.map((f, k) => `${k === 0 ? "" : f.factor < 0 ? " − " : " + "}${fmt(k === 0 ? f.factor : Math.abs(f.factor), 3)} ${f.name}`).join("");
+
+/** A table in its own scroll box, focusable so a keyboard can scroll it (a wide table never widens the page). */
+function Table({ "aria-label": label, children }: { "aria-label": string; children: React.ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="max-w-full overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      <table className="w-full caption-bottom text-sm">{children}</table>
+    </div>
+  );
+}
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
