@@ -8,7 +8,7 @@
  */
 import { kindOf, type LoadKind } from "./combinations";
 import type { BuiltModel, MidasApiTable } from "./model";
-import { boxArrays, boxProperties, circleProperties, type PscArrays, rectangleProperties } from "./sections";
+import { boxProperties, circleProperties, type PscArrays, rectangleProperties } from "./sections";
 
 type Row = Record<string, unknown>;
 
@@ -617,11 +617,4 @@ export function modelSketch(built: BuiltModel): ModelSketch {
 /** Both, for the preview and the model check. */
 export function modelCheck(built: BuiltModel): { summary: ModelSummary; sketch: ModelSketch } {
   return { summary: modelSummary(built), sketch: modelSketch(built) };
-}
-
-/** The girder's section area at an element, m² (for tests that check the self weight by hand). */
-export function girderArea(built: BuiltModel, elementId: number): number {
-  const e = built.scheme.girderElements.find((g) => g.id === elementId);
-  const s = e ? built.parsed.pscSections.find((p) => p.name === e.section) : undefined;
-  return s ? boxProperties(boxArrays(s)).area : 0;
 }
