@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "./fixtures";
-import { BASE_URL, isMobile, LLM_TEST_KEY, PHONE, signUpAndLogIn } from "./helpers";
+import { BASE_URL, isMobile, LLM_TEST_KEY, PHONE, signUpAndLogIn, TABLE_LOAD } from "./helpers";
 
 // The app runs with LLM_BASE_URL on the scripted fake model (test/llm-fake, default script; see playwright.config.ts).
 
@@ -57,7 +57,7 @@ test("a proposed edit is saved only on Apply, and the data screen shows it", asy
   await expect(card.getByRole("button", { name: "Apply" })).toHaveCount(0);
 
   await page.goto("/revitpier");
-  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/);
+  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/, TABLE_LOAD);
   await page.getByPlaceholder("Filter Parameters...").fill(parameter);
   const row = page
     .getByTestId("parameter-grid")

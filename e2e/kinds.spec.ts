@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { PHONE, signUpAndLogIn } from "./helpers";
+import { PHONE, signUpAndLogIn, TABLE_LOAD } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -18,7 +18,7 @@ async function stored(page: Page, parameter: string): Promise<Row | undefined> {
 
 async function openPier(page: Page, filter: string) {
   await page.goto(`/revitpier?filter=${filter}`);
-  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/);
+  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/, TABLE_LOAD);
 }
 
 test.beforeEach(async ({ page }) => {

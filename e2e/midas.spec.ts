@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { demoMidasTables } from "../lib/demo/seed-midas-data";
-import { acceptInvitation, BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, openMenu, PHONE, signUpAndLogIn } from "./helpers";
+import { acceptInvitation, BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, openMenu, PHONE, signUpAndLogIn, TABLE_LOAD } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -66,7 +66,7 @@ async function withSimulator<T>(work: () => Promise<T>): Promise<T> {
 
 async function openTable(page: Page, route: string) {
   await page.goto(route);
-  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items in \d+ms$/);
+  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items in \d+ms$/, TABLE_LOAD);
 }
 
 test(
@@ -125,7 +125,7 @@ test(
     await expect(page.locator('[data-disabled-reason^="Fix the 1 problem"]').first()).toBeVisible();
     await problems.getByRole("link", { name: "Model Setup · GirderSection · Item3" }).click();
     await expect(page).toHaveURL(/\/midas\/midassetup\?filter=GirderSection/);
-    await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/);
+    await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/, TABLE_LOAD);
     await expect(page.getByPlaceholder("Filter Parameters...")).toHaveValue("GirderSection");
     await page.getByRole("button", { name: "Edit GirderSection", exact: true }).click();
     await page.getByTestId("edit-row").getByLabel("Item3 of GirderSection").fill("BOX-2000");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "./fixtures";
-import { BASE_URL, isMobile, PHONE, shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
+import { BASE_URL, isMobile, PHONE, shareCurrentProject, signUpAndLogIn, uniqueEmail, TABLE_LOAD } from "./helpers";
 
 const tag = () => randomBytes(3).toString("hex");
 const headers = { origin: BASE_URL };
@@ -25,7 +25,7 @@ async function switchTo(page: Page, mobile: boolean, name: string) {
 }
 
 async function rowNames(page: Page): Promise<string[]> {
-  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/);
+  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/, TABLE_LOAD);
   return page.getByTestId("parameter-grid").locator("[data-column=Parameter]").allInnerTexts();
 }
 
@@ -93,7 +93,7 @@ test("a viewer sees the table with every changing control disabled, and why", as
   await viewer.goto("/revitpier");
   await switchTo(viewer, isMobile(testInfo), "Viaduct copy");
   await expect(viewer.getByTestId("table-project")).toContainText("read only (you are a viewer)");
-  await expect(viewer.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/);
+  await expect(viewer.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/, TABLE_LOAD);
   const reason = /You are a viewer of "Viaduct copy": viewers can read and export its tables, but only editors and owners can create, edit, delete or push/;
   for (const name of ["Push All to Revit", "Create New Row"]) {
     const button = viewer.getByRole("button", { name, exact: true });

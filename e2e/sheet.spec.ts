@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
-import { BASE_URL, shareCurrentProject, signUpAndLogIn, uniqueEmail } from "./helpers";
+import { BASE_URL, shareCurrentProject, signUpAndLogIn, uniqueEmail, TABLE_LOAD } from "./helpers";
 
 type Row = Record<string, string | number>;
 const headers = { origin: BASE_URL };
@@ -36,7 +36,7 @@ async function threeRows(page: Page) {
     rows.push(await create(page.request, { Parameter: `${prefix}_${i + 1}`, Item1: values[0]!, Item2: values[1]! }));
   }
   await page.goto(`/revitbox?filter=${prefix}`);
-  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/);
+  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/, TABLE_LOAD);
   await expect(grid(page).locator("[role=row][data-row-id]")).toHaveCount(3);
   return { prefix, rows };
 }
