@@ -6,12 +6,9 @@ import * as apply from "@/app/api/projects/[id]/midas/apply/route";
 import * as preview from "@/app/api/projects/[id]/midas/preview/route";
 import * as run from "@/app/api/projects/[id]/midas/runs/[runId]/route";
 import * as runs from "@/app/api/projects/[id]/midas/runs/route";
-import * as row from "@/app/api/projects/[id]/datasets/[ds]/rows/[rowId]/route";
 import * as rows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
 import { saveMidasConnection } from "@/db/queries/midas";
-import { insertProject, setCurrentProject } from "@/db/queries/projects";
 import { midasConnections, midasRuns } from "@/db/schema";
-import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { resetEnv } from "@/lib/env";
 import { MIDAS_UNREACHABLE } from "@/lib/midas/client";
 import { encryptKey } from "@/lib/midas/connection";
@@ -20,9 +17,10 @@ import { emptyMidasTables, midasDatasetKeys } from "@/lib/midas/tables";
 import { validateMidasTables } from "@/lib/midas/validate";
 import { serverSecret } from "@/lib/secret";
 import { testDb, useTestDatabase } from "@/test/database";
+import { demoProject, setCell } from "@/test/midas-projects";
 import { expectJson, type TestClient } from "@/test/http";
 import { type MidasSimulator, SIMULATOR_REPORT, startMidasSimulator } from "@/test/midas-sim";
-import { joinProject, seedRows, signedInClient } from "@/test/session";
+import { joinProject, signedInClient } from "@/test/session";
 import * as connectionTest from "./connection/test/route";
 import * as connection from "./connection/route";
 
@@ -58,25 +56,6 @@ const runDetail = async (client: TestClient, id: number, runId: string) =>
   expectJson<RunDetail>(await client.get(run.GET, `/api/projects/${id}/midas/runs/${runId}`, p(id, { runId })), 200);
 const tableRows = async (client: TestClient, id: number, ds: string) =>
   (await expectJson<{ data: Row[] }>(await client.get(rows.GET, `/api/projects/${id}/datasets/${ds}/rows`, p(id, { ds })), 200)).data;
-
-async function setCell(client: TestClient, id: number, ds: string, parameter: string, item: string, value: string): Promise<void> {
-  const target = (await tableRows(client, id, ds)).find((r) => r.Parameter === parameter)!;
-  const res = await client.call(row.PATCH, `/api/projects/${id}/datasets/${ds}/rows/${target.Id}`, {
-    method: "PATCH",
-    ...p(id, { ds, rowId: String(target.Id) }),
-    body: { data: { Version: target.Version, [item]: value } },
-  });
-  await expectJson(res, 200);
-}
-
-/** A project of the user holding the demo's Midas tables, made current. */
-async function demoProject(owner: Person, name: string): Promise<number> {
-  const project = await insertProject(name, owner.userId);
-  const tables = demoMidasTables();
-  for (const dataset of midasDatasetKeys) await seedRows(project.id, dataset, tables[dataset]);
-  await setCurrentProject(owner.userId, project.id);
-  return project.id;
-}
 
 const writes = (from: number) => sim.state.requests.slice(from).filter((r) => r.method !== "GET");
 

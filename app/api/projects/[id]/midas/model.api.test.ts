@@ -5,18 +5,14 @@ import * as model from "@/app/api/projects/[id]/midas/model/route";
 import * as preview from "@/app/api/projects/[id]/midas/preview/route";
 import * as results from "@/app/api/projects/[id]/midas/results/[kind]/route";
 import * as settings from "@/app/api/projects/[id]/midas/settings/route";
-import * as row from "@/app/api/projects/[id]/datasets/[ds]/rows/[rowId]/route";
-import * as rows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
 import * as connection from "@/app/api/midas/connection/route";
-import { insertProject, setCurrentProject } from "@/db/queries/projects";
-import { demoMidasTables } from "@/lib/demo/seed-midas-data";
 import { resetEnv } from "@/lib/env";
 import type { ModelSketch, ModelSummary } from "@/lib/midas/summary";
-import { midasDatasetKeys } from "@/lib/midas/tables";
 import { useTestDatabase } from "@/test/database";
+import { demoProject, setCell } from "@/test/midas-projects";
 import { expectJson, type TestClient } from "@/test/http";
 import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
-import { joinProject, seedRows, signedInClient } from "@/test/session";
+import { joinProject, signedInClient } from "@/test/session";
 
 useTestDatabase();
 
@@ -24,7 +20,6 @@ const KEY = "sim-key-model-check-5307";
 let sim: MidasSimulator;
 
 type Person = Awaited<ReturnType<typeof signedInClient>>;
-type Row = Record<string, string | number>;
 type Check = { problems: { message: string }[]; summary: ModelSummary | null; sketch: ModelSketch | null };
 type Preview = Check & { changes: Record<string, unknown>; fingerprint: string | null };
 type Results = { columns: string[]; rows: (string | number)[][] };
@@ -32,25 +27,6 @@ type Results = { columns: string[]; rows: (string | number)[][] };
 const p = (id: number, extra: Record<string, string> = {}) => ({ params: { id: String(id), ...extra } });
 const checkOf = (client: TestClient, id: number) => client.get(model.GET, `/api/projects/${id}/midas/model`, p(id));
 const previewOf = (client: TestClient, id: number) => client.post(preview.POST, `/api/projects/${id}/midas/preview`, p(id));
-
-async function setCell(client: TestClient, id: number, ds: string, parameter: string, item: string, value: string): Promise<void> {
-  const list = (await expectJson<{ data: Row[] }>(await client.get(rows.GET, `/api/projects/${id}/datasets/${ds}/rows`, p(id, { ds })), 200)).data;
-  const target = list.find((r) => r.Parameter === parameter)!;
-  const res = await client.call(row.PATCH, `/api/projects/${id}/datasets/${ds}/rows/${target.Id}`, {
-    method: "PATCH",
-    ...p(id, { ds, rowId: String(target.Id) }),
-    body: { data: { Version: target.Version, [item]: value } },
-  });
-  await expectJson(res, 200);
-}
-
-async function demoProject(owner: Person, name: string): Promise<number> {
-  const project = await insertProject(name, owner.userId);
-  const tables = demoMidasTables();
-  for (const dataset of midasDatasetKeys) await seedRows(project.id, dataset, tables[dataset]);
-  await setCurrentProject(owner.userId, project.id);
-  return project.id;
-}
 
 let owner: Person;
 let viewer: Person;

@@ -3,18 +3,14 @@ import * as analysis from "@/app/api/projects/[id]/midas/analysis/route";
 import * as apply from "@/app/api/projects/[id]/midas/apply/route";
 import * as results from "@/app/api/projects/[id]/midas/results/[kind]/route";
 import * as refresh from "@/app/api/projects/[id]/midas/results/[kind]/refresh/route";
-import * as row from "@/app/api/projects/[id]/datasets/[ds]/rows/[rowId]/route";
-import * as rows from "@/app/api/projects/[id]/datasets/[ds]/rows/route";
 import * as connection from "@/app/api/midas/connection/route";
 import * as settings from "@/app/api/projects/[id]/midas/settings/route";
-import { insertProject, setCurrentProject } from "@/db/queries/projects";
-import { demoMidasTables } from "@/lib/demo/seed-midas-data";
-import { midasDatasetKeys } from "@/lib/midas/tables";
 import { useTestDatabase } from "@/test/database";
+import { demoProject, setCell } from "@/test/midas-projects";
 import { expectJson, type TestClient } from "@/test/http";
 import { type MidasSimulator, startMidasSimulator } from "@/test/midas-sim";
 import { resetEnv } from "@/lib/env";
-import { joinProject, seedRows, signedInClient } from "@/test/session";
+import { joinProject, signedInClient } from "@/test/session";
 
 useTestDatabase();
 
@@ -22,7 +18,6 @@ const KEY = "sim-key-results-4821";
 let sim: MidasSimulator;
 
 type Person = Awaited<ReturnType<typeof signedInClient>>;
-type Row = Record<string, string | number>;
 type Analysis = { runId: string; outcome: "done" | "failed"; error?: string; kinds: string[] };
 type Results = {
   kind: string;
@@ -48,25 +43,6 @@ const putSettings = (client: TestClient, id: number, body: unknown) =>
 const docRequests = () => sim.state.requests.filter((r) => r.path.startsWith("/civil/doc/")).map((r) => r.path.slice("/civil/doc/".length));
 const refreshOf = (client: TestClient, id: number, kind: string) =>
   client.post(refresh.POST, `/api/projects/${id}/midas/results/${kind}/refresh`, p(id, { kind }));
-
-async function setCell(client: TestClient, id: number, ds: string, parameter: string, item: string, value: string): Promise<void> {
-  const list = (await expectJson<{ data: Row[] }>(await client.get(rows.GET, `/api/projects/${id}/datasets/${ds}/rows`, p(id, { ds })), 200)).data;
-  const target = list.find((r) => r.Parameter === parameter)!;
-  const res = await client.call(row.PATCH, `/api/projects/${id}/datasets/${ds}/rows/${target.Id}`, {
-    method: "PATCH",
-    ...p(id, { ds, rowId: String(target.Id) }),
-    body: { data: { Version: target.Version, [item]: value } },
-  });
-  await expectJson(res, 200);
-}
-
-async function demoProject(owner: Person, name: string): Promise<number> {
-  const project = await insertProject(name, owner.userId);
-  const tables = demoMidasTables();
-  for (const dataset of midasDatasetKeys) await seedRows(project.id, dataset, tables[dataset]);
-  await setCurrentProject(owner.userId, project.id);
-  return project.id;
-}
 
 let owner: Person;
 let viewer: Person;
