@@ -118,8 +118,8 @@ export const shearSchema = z
     D: positive("D", "mm"),
     d: positive("d", "mm"),
     fc: concreteStrength,
-    // At least 1 mm²: less is a typing slip, and εx of a 1e-300 mm² bar overflows.
-    Ast: positive("Ast", "mm²", MAX_MM2, 1),
+    // At least 1 mm² (unless tendons are given): less is a typing slip, and εx of a 1e-300 mm² bar overflows.
+    Ast: atLeast("Ast", 0, "mm²", MAX_MM2),
     Mstar: action("M*", "kNm").default(0),
     Vstar: action("V*", "kN").default(0),
     Nstar: action("N*", "kN").default(0),
@@ -141,10 +141,27 @@ export const shearSchema = z
     av: positive("av", "mm").optional(),
     supportCompression: flag("supportCompression").default(true),
     loadNearSupport: flag("loadNearSupport").default(false),
+    edition: z.enum(["AS3600:2018", "AS5100.5:2017"], { error: 'edition is "AS3600:2018" or "AS5100.5:2017"' }).default("AS3600:2018"),
+    Apt: atLeast("Apt", 0, "mm²", MAX_MM2).optional(),
+    fpo: number("fpo")
+      .refine((v) => v >= 0 && v <= 2000, { error: "fpo must be between 0 and 2000 MPa" })
+      .optional(),
+    Ep: number("Ep")
+      .refine((v) => v >= 150_000 && v <= 220_000, { error: "Ep must be between 150000 and 220000 MPa" })
+      .default(195_000),
+    Pv: action("Pv", "kN").optional(),
     source,
   })
   .superRefine((v, ctx) => {
     if (v.d >= v.D) ctx.addIssue({ code: "custom", path: ["d"], message: `d must be less than D (${v.D} mm)` });
+    // Ast under 1 mm² is a slip unless bonded tendons (at least 1 mm²) stand in for it.
+    if (v.Ast < 1 && !((v.Apt ?? 0) >= 1)) {
+      ctx.addIssue({ code: "custom", path: ["Ast"], message: v.Ast === 0 ? "Ast must be more than 0 mm² (or give Apt)" : "Ast must be at least 1 mm²" });
+    }
+    if (v.Apt !== undefined && v.Apt > 0 && v.Apt < 1) ctx.addIssue({ code: "custom", path: ["Apt"], message: "Apt must be 0 or at least 1 mm²" });
+    if (v.fpo !== undefined && v.Apt === undefined) ctx.addIssue({ code: "custom", path: ["Apt"], message: "fpo needs Apt, the area of the bonded tendons" });
+    if (v.Apt !== undefined && v.Apt > 0 && v.fpo === undefined)
+      ctx.addIssue({ code: "custom", path: ["fpo"], message: "Apt needs fpo, the tendon stress at zero concrete stress" });
     if (v.loadNearSupport && v.av === undefined)
       ctx.addIssue({ code: "custom", path: ["av"], message: "give av, the distance of the section from the face of the support" });
   })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors, shearSchema } from "./schemas";
 import { type ShearInput, shearStrength, tableEc } from "./shear";
 
 /**
@@ -261,5 +262,170 @@ describe("sections near a support (Cl 8.2.3.2), hand-worked", () => {
   it("web crushing still limits φVu: the enhancement never lifts it above 0.7 Vu.max", () => {
     const r = shearStrength({ ...nearEnd, method: "general", Asv: 1500, s: 100, Vstar: 900, Mstar: 100, av: 200 });
     expect(r.phiVu).toBeCloseTo(0.7 * r.VuMax, 9);
+  });
+});
+
+/**
+ * Prestressed sections (issue 29), hand-worked: no published worked example of
+ * the AS 3600:2018 / AS 5100.5:2017 general method on a prestressed member,
+ * with its answers, could be reached here (Gilbert, Mickleborough & Ranzi,
+ * "Design of Prestressed Concrete to AS3600-2009", 2nd ed., 2016, Ch 7, works
+ * to the 2009 method, Vuc = β1β2β3 bv do fcv (…)^⅓ + Pv, not this one). Every
+ * step is in docs/calculations.md. A pretensioned I-girder web: bv 180, D 1200,
+ * d 1100 (to the strands), f'c 50, no bar steel (Ast 0), 14 × 15.2 mm strand
+ * (Apt 1960 mm²), σp.o = 0.7 × 1750 = 1225 MPa, Ep 195 000, draped strands
+ * Pv 120 kN, N12 two legs (226 mm²) at 200.
+ */
+const girder: ShearInput = {
+  bv: 180,
+  D: 1200,
+  d: 1100,
+  fc: 50,
+  Ast: 0,
+  Mstar: 2400,
+  Vstar: 800,
+  Nstar: 0,
+  Asv: 226,
+  s: 200,
+  fsyf: 500,
+  alphaV: 90,
+  dg: 20,
+  method: "general",
+  amendment: 2,
+  Es: 200_000,
+  Apt: 1960,
+  fpo: 1225,
+  Ep: 195_000,
+  Pv: 120,
+};
+
+describe("prestressed girder, AS 3600:2018 with Amendment 2 (Cl 8.2.4.2.2 with Apt σp.o and Pv), hand-worked", () => {
+  it("εx = (2400×10⁶/990 + |800 − 120|×10³ − 1960 × 1225)/(2 × 195 000 × 1960) = 9.200×10⁻⁴; kv 0.1681, θv 35.44°", () => {
+    const r = shearStrength(girder);
+    expect(r.dv).toBe(990);
+    expect(r.ex).toBeCloseTo(703_242.42 / (2 * 195_000 * 1960), 10);
+    expect(r.ex! * 1e4).toBeCloseTo(9.2, 3);
+    expect(r.kv).toBeCloseTo(0.16807, 5);
+    expect(r.thetaV).toBeCloseTo(35.44, 2);
+    expect(r.steps.find((s) => s.symbol === "Apt σp.o")).toMatchObject({ value: "2401", unit: "kN", clause: "8.2.4.2.2", formula: "1960 × 1225" });
+    expect(r.steps.find((s) => s.symbol === "|V* − Pv|")).toMatchObject({ value: "680", clause: "8.2.4.2.2" });
+  });
+
+  it("Vuc 211.8, Vus 785.9 kN; Vu.max = 0.55 × 0.9 × … + Pv = 2203.6 kN; φVu = 0.75 × (211.8 + 785.9 + 120) = 838.3 kN ≥ 800: passes", () => {
+    const r = shearStrength(girder);
+    expect(r.Vuc).toBeCloseTo(211.776, 2);
+    expect(r.Vus).toBeCloseTo(785.921, 2);
+    expect(r.VuMax).toBeCloseTo(2203.57, 1);
+    expect(r.Pv).toBe(120);
+    expect(r.phi).toBe(0.75);
+    expect(r.phiVu).toBeCloseTo(838.27, 1);
+    expect(r.edition).toBe("AS3600:2018");
+    expect(r.steps.find((s) => s.symbol === "Pv")).toMatchObject({ value: "120", clause: "8.2.3.1" });
+    expect(r.steps.find((s) => s.symbol === "φVu")?.formula).toBe("min(0.75 × (211.8 + 785.9 + 120), 0.7 × 2204)");
+    expect(r.checks.find((c) => c.clause === "8.2.3.1")).toMatchObject({ pass: true });
+  });
+
+  it("M* is taken as at least |V* − Pv| dv: M* 100 kNm with V* 700, Pv 120 gives M = 580 × 0.99 = 574.2 kNm", () => {
+    const r = shearStrength({ ...girder, Mstar: 100, Vstar: 700 });
+    expect(r.exEquation).toBeCloseTo((574.2e6 / 990 + 580e3 - 2_401_000) / (2 * 195_000 * 1960), 12);
+    expect(r.steps.find((s) => s.symbol === "|V* − Pv|")?.formula).toContain("= 574.2 kNm");
+  });
+
+  it("a Pv that adds to V* (negative) widens εx and takes strength away", () => {
+    const against = shearStrength({ ...girder, Pv: -120 });
+    expect(against.ex!).toBeGreaterThan(shearStrength(girder).ex!);
+    expect(against.phiVu).toBeLessThan(shearStrength(girder).phiVu - 2 * 0.75 * 120);
+  });
+});
+
+describe("the same girder to AS 5100.5:2017 (bridges): where the editions differ", () => {
+  const bridge: ShearInput = { ...girder, edition: "AS5100.5:2017" };
+
+  it("φ 0.7 (Table 2.3.2) with fitments; Vu.max without the 0.9 of AS 3600 Amendment 2: 2435.1 kN; φVu = 0.7 × 1117.7 = 782.4 kN < 800: fails", () => {
+    const r = shearStrength(bridge);
+    expect(r.ex).toBeCloseTo(shearStrength(girder).ex!, 15);
+    expect(r.Vuc).toBeCloseTo(211.776, 2);
+    expect(r.phi).toBe(0.7);
+    expect(r.VuMax).toBeCloseTo(2435.08, 1);
+    expect(r.phiVu).toBeCloseTo(782.39, 1);
+    expect(r.edition).toBe("AS5100.5:2017");
+    expect(r.steps.find((s) => s.symbol === "φ")).toMatchObject({ value: 0.7, clause: "Table 2.3.2" });
+    expect(r.checks.find((c) => c.clause === "8.2.3.1")).toMatchObject({ pass: false });
+  });
+
+  it("the forms of AS 3600:2018 as first published, whatever amendment says: fitments above φVuc (no ks), s.max min(0.5D, 300), simplified kv ≤ 0.10", () => {
+    const r = shearStrength({ ...bridge, amendment: 2, Vstar: 10, Mstar: 10, Pv: 0, Apt: 0 });
+    expect(r.steps.find((s) => s.clause === "8.2.1.6")?.symbol).toBe("φVuc");
+    expect(r.maxSpacing).toBe(300);
+    const plain: ShearInput = { ...beam, edition: "AS5100.5:2017" };
+    expect(shearStrength(plain).kv).toBeCloseTo(0.1, 9);
+    expect(shearStrength({ ...plain, Asv: 157 }).VuMax).toBeCloseTo(881.3, 0);
+    expect(shearStrength({ ...plain, Asv: 157 }).phi).toBe(0.7);
+  });
+});
+
+describe("prestress and a negative εx (Cl 8.2.4.2.2), hand-worked", () => {
+  const low: ShearInput = { ...girder, Mstar: 600, Vstar: 700 };
+
+  it("Eq (1) = (600×10⁶/990 + 580×10³ − 2 401 000)/(7.644×10⁸) = −1.589×10⁻³: taken as 0, kv 0.4, θv 29°, φVu = min(0.75 × (504.0 + 1009.1 + 120), 0.7 × 1990.1) = 1224.8 kN", () => {
+    const r = shearStrength(low);
+    expect(r.exEquation).toBeCloseTo(-1.5894e-3, 7);
+    expect(r.ex).toBe(0);
+    expect(r.Vuc).toBeCloseTo(504.03, 1);
+    expect(r.Vus).toBeCloseTo(1009.09, 1);
+    expect(r.VuMax).toBeCloseTo(1990.14, 1);
+    expect(r.phiVu).toBeCloseTo(1224.84, 1);
+  });
+
+  it("with Ec Act: Ep Apt stays in the denominator, 2 × (0 + 195 000 × 1960 + 34 800 × 108 000) → εx −1.467×10⁻⁴, θv 27.97°, φVu 1362.9 kN", () => {
+    const r = shearStrength({ ...low, negativeStrain: "EcAct" });
+    expect(r.ex).toBeCloseTo(-1_214_939.39 / (2 * (195_000 * 1960 + 34_800 * 108_000)), 10);
+    expect(r.kv).toBeCloseTo(0.51286, 5);
+    expect(r.thetaV).toBeCloseTo(27.973, 3);
+    expect(r.phiVu).toBeCloseTo(1362.94, 1);
+    expect(r.steps.find((s) => s.label.startsWith("Recalculated"))?.formula).toContain("195000 × 1960 + 34800 × 108000");
+  });
+});
+
+describe("prestress: the simplified method and the inputs left out", () => {
+  it("Cl 8.2.4.3 on a prestressed section: worked (kv 0.15, θv 36°, Pv added) but flagged, the general method asked for", () => {
+    const r = shearStrength({ ...girder, method: "simplified" });
+    expect(r.kv).toBe(0.15);
+    expect(r.phiVu).toBeCloseTo(0.75 * (r.Vuc + r.Vus + 120), 9);
+    expect(r.checks.find((c) => c.clause === "8.2.4.3")).toMatchObject({ pass: false });
+    expect(shearStrength({ ...beam }).checks.some((c) => c.clause === "8.2.4.3")).toBe(false);
+  });
+
+  it("without Apt, fpo, Pv every result is as before, with no prestress steps", () => {
+    const before = shearStrength({ ...beam, method: "general", Asv: 157, Mstar: 150, Vstar: 150 });
+    const zero = shearStrength({ ...beam, method: "general", Asv: 157, Mstar: 150, Vstar: 150, Apt: 0, Pv: 0, Ep: 195_000, edition: "AS3600:2018" });
+    expect(zero).toEqual(before);
+    expect(before.Pv).toBe(0);
+    expect(before.steps.some((s) => s.symbol === "Pv" || s.symbol === "Apt σp.o")).toBe(false);
+  });
+});
+
+describe("shearSchema: the prestress inputs", () => {
+  const base = { bv: 180, D: 1200, d: 1100, fc: 50, Ast: 0, Apt: 1960, fpo: 1225, Pv: 120 };
+  const errors = (body: object) => {
+    const parsed = shearSchema.safeParse(body);
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  };
+
+  it("takes Apt with fpo (Ast may then be 0), Ep 195 000 and AS 3600:2018 by default", () => {
+    const parsed = shearSchema.parse(base);
+    expect(parsed).toMatchObject({ Apt: 1960, fpo: 1225, Ep: 195_000, Pv: 120, edition: "AS3600:2018" });
+    expect(shearSchema.parse({ ...base, edition: "AS5100.5:2017" }).edition).toBe("AS5100.5:2017");
+  });
+
+  it("names the field: fpo needs Apt, Apt needs fpo, Ast 0 needs tendons, and the ranges", () => {
+    expect(errors({ ...base, Apt: undefined })).toMatchObject({ Apt: "fpo needs Apt, the area of the bonded tendons" });
+    expect(errors({ ...base, fpo: undefined })).toMatchObject({ fpo: "Apt needs fpo, the tendon stress at zero concrete stress" });
+    expect(errors({ ...base, Apt: undefined, fpo: undefined })).toMatchObject({ Ast: "Ast must be more than 0 mm² (or give Apt)" });
+    expect(errors({ ...base, fpo: 2100 })).toMatchObject({ fpo: "fpo must be between 0 and 2000 MPa" });
+    expect(errors({ ...base, Ep: 100_000 })).toMatchObject({ Ep: "Ep must be between 150000 and 220000 MPa" });
+    expect(errors({ ...base, Apt: -1 })).toMatchObject({ Apt: "Apt must be at least 0 mm²" });
+    expect(errors({ ...base, Pv: 2e6 })).toMatchObject({ Pv: "Pv must be within ±1000000 kN" });
+    expect(errors({ ...base, edition: "AS5100" })).toMatchObject({ edition: 'edition is "AS3600:2018" or "AS5100.5:2017"' });
   });
 });

@@ -1,10 +1,14 @@
 import { type Check, clamp, cot, fmt, rad, type Step } from "./working";
 
 /**
- * Shear strength of a reinforced concrete beam to AS 3600:2018 Cl 8.2 (with
- * Amendment 2, or the original 2018 text): general or simplified method,
- * vertical or inclined fitments. mm, MPa, kN, kNm; N* positive in tension.
+ * Shear strength of a reinforced or prestressed concrete beam to AS 3600:2018
+ * Cl 8.2 (with Amendment 2, or the original 2018 text) or AS 5100.5:2017
+ * Cl 8.2 (bridges): general or simplified method, vertical or inclined
+ * fitments, bonded tendons (Apt, σp.o) and the vertical component of the
+ * prestress (Pv). mm, MPa, kN, kNm; N* positive in tension.
  */
+
+export type ShearEdition = "AS3600:2018" | "AS5100.5:2017";
 
 export type ShearInput = {
   bv: number;
@@ -41,6 +45,16 @@ export type ShearInput = {
   supportCompression?: boolean;
   /** The shear at the section comes from a concentrated load applied within 2 dv of the face of the support. */
   loadNearSupport?: boolean;
+  /** AS 3600:2018 (default; `amendment` picks its text) or AS 5100.5:2017 (bridges). */
+  edition?: ShearEdition;
+  /** Area of the bonded tendons on the flexural tension side, mm² (Cl 8.2.4.2.2). */
+  Apt?: number;
+  /** σp.o: stress in those tendons when the surrounding concrete is at zero stress, MPa. */
+  fpo?: number;
+  /** Modulus of the tendons, MPa (195 000 when absent). */
+  Ep?: number;
+  /** Vertical component of the prestressing force at the section, kN, positive when it opposes V*. */
+  Pv?: number;
 };
 
 export type ShearResult = {
@@ -57,6 +71,9 @@ export type ShearResult = {
   enhancement: number;
   Vus: number;
   VuMax: number;
+  /** Pv taken in Vu and Vu.max, kN (0 without prestress). */
+  Pv: number;
+  edition: ShearEdition;
   phi: number;
   phiVu: number;
   fitmentsRequired: boolean;
@@ -71,6 +88,36 @@ export type ShearResult = {
 /** 0.70 where fitments are less than the minimum (and for web crushing); 0.75 with at least minimum Class N fitments (Table 2.2.2). */
 const PHI_WITH_FITMENTS = 0.75;
 const PHI_CONCRETE = 0.7;
+/** Modulus of prestressing steel when not given, MPa (Cl 3.3.2: 195 000 for strand). */
+export const EP_DEFAULT = 195_000;
+
+/** What the edition and prestress change, worked out once. */
+type Rules = {
+  bridge: boolean;
+  /** AS 3600:2018 with Amendment 2: ks, the 0.9 on Vu.max, kv ≤ 0.15, the relaxed spacing. */
+  amended: boolean;
+  Apt: number;
+  fpo: number;
+  Ep: number;
+  Pv: number;
+  prestressed: boolean;
+};
+
+function rules(input: ShearInput): Rules {
+  const bridge = input.edition === "AS5100.5:2017";
+  const Apt = input.Apt ?? 0;
+  const Pv = input.Pv ?? 0;
+  return {
+    bridge,
+    // AS 5100.5:2017 keeps the forms AS 3600:2018 first took from it; Amendment 2 changed AS 3600 only.
+    amended: !bridge && input.amendment === 2,
+    Apt,
+    fpo: input.fpo ?? 0,
+    Ep: input.Ep ?? EP_DEFAULT,
+    Pv,
+    prestressed: Apt > 0 || Pv !== 0,
+  };
+}
 
 type ConcreteContribution = { kv: number; thetaV: number; ex: number | null; exEquation: number | null; steps: Step[] };
 
@@ -101,51 +148,85 @@ export const EX_MIN_WITH_CONCRETE = -0.2e-3;
 const EX_MAX = 3e-3;
 
 /** εx of Cl 8.2.4.2.2: Eq (1), and where it is negative, 0 or the value with Ec Act in the denominator. */
-function longitudinalStrain(input: ShearInput, dv: number): { ex: number; exEquation: number; steps: Step[] } {
+function longitudinalStrain(input: ShearInput, dv: number, r: Rules): { ex: number; exEquation: number; steps: Step[] } {
   const { Mstar, Vstar, Nstar, Es, Ast, bv, D, fc } = input;
-  // M* is taken as at least V* dv (both as magnitudes); N* in tension widens the strain.
-  const M = Math.max(Math.abs(Mstar) * 1e6, Math.abs(Vstar) * 1e3 * dv);
-  const numerator = M / dv + Math.abs(Vstar) * 1e3 + 0.5 * Nstar * 1e3;
-  const numeratorText = `${fmt(M / 1e6)}×10⁶/${fmt(dv)} + ${fmt(Math.abs(Vstar))}×10³ + 0.5 × ${fmt(Nstar)}×10³`;
-  const exEquation = numerator / (2 * Es * Ast);
+  const { Apt, fpo, Ep, Pv, prestressed } = r;
+  // |V* − Pv|: the shear the concrete and fitments carry; M* is taken as at least that times dv (both as magnitudes).
+  const V = Math.abs(Math.abs(Vstar) - Pv);
+  const M = Math.max(Math.abs(Mstar) * 1e6, V * 1e3 * dv);
+  const tendonForce = Apt * fpo;
+  // N* in tension widens the strain; the tendons' force at zero concrete strain, Apt σp.o, narrows it.
+  const numerator = M / dv + V * 1e3 + 0.5 * Nstar * 1e3 - tendonForce;
+  const numeratorText = prestressed
+    ? `${fmt(M / 1e6)}×10⁶/${fmt(dv)} + |${fmt(Math.abs(Vstar))} − ${fmt(Pv)}|×10³ + 0.5 × ${fmt(Nstar)}×10³ − ${fmt(Apt)} × ${fmt(fpo)}`
+    : `${fmt(M / 1e6)}×10⁶/${fmt(dv)} + ${fmt(Math.abs(Vstar))}×10³ + 0.5 × ${fmt(Nstar)}×10³`;
+  const steel = Es * Ast + Ep * Apt;
+  const steelText = prestressed ? `(${Es} × ${fmt(Ast)} + ${Ep} × ${fmt(Apt)})` : `${Es} × ${fmt(Ast)}`;
+  const exEquation = numerator / (2 * steel);
+  const prestressSteps: Step[] = prestressed
+    ? [
+        {
+          symbol: "Apt σp.o",
+          label: "Force in the bonded tendons when the surrounding concrete is at zero stress",
+          value: fmt(tendonForce / 1e3),
+          unit: "kN",
+          clause: "8.2.4.2.2",
+          formula: `${fmt(Apt)} × ${fmt(fpo)}`,
+        },
+        {
+          symbol: "|V* − Pv|",
+          label: "Shear less the vertical component of the prestress; M* taken as at least |V* − Pv| dv",
+          value: fmt(V),
+          unit: "kN",
+          clause: "8.2.4.2.2",
+          formula: `|${fmt(Math.abs(Vstar))} − ${fmt(Pv)}|, M = max(${fmt(Math.abs(Mstar))}, ${fmt(V)} × ${fmt(dv)}/1000) = ${fmt(M / 1e6)} kNm`,
+        },
+      ]
+    : [];
+  const tension = prestressed ? "N* tension positive, with the tendons" : "N* tension positive";
   if (exEquation >= 0) {
     const ex = Math.min(exEquation, EX_MAX);
     return {
       ex,
       exEquation,
       steps: [
+        ...prestressSteps,
         {
           symbol: "εx",
-          label: "Longitudinal strain at mid-depth (N* tension positive)",
+          label: `Longitudinal strain at mid-depth (${tension})`,
           value: fmt(ex),
           clause: "8.2.4.2.2",
-          formula: `(${numeratorText})/(2 × ${Es} × ${fmt(Ast)}), within 0..3×10⁻³`,
+          formula: `(${numeratorText})/(2 × ${steelText}), within 0..3×10⁻³`,
         },
       ],
     };
   }
   const equation: Step = {
     symbol: "εx",
-    label: "Longitudinal strain at mid-depth, Eq 8.2.4.2.2(1) (N* tension positive): negative",
+    label: `Longitudinal strain at mid-depth, Eq 8.2.4.2.2(1) (${tension}): negative`,
     value: fmt(exEquation),
     clause: "8.2.4.2.2",
-    formula: `(${numeratorText})/(2 × ${Es} × ${fmt(Ast)})`,
+    formula: `(${numeratorText})/(2 × ${steelText})`,
   };
   if (input.negativeStrain !== "EcAct") {
     return {
       ex: 0,
       exEquation,
-      steps: [equation, { symbol: "εx", label: "Negative, so taken as 0 (the first option of the clause)", value: 0, clause: "8.2.4.2.2" }],
+      steps: [...prestressSteps, equation, { symbol: "εx", label: "Negative, so taken as 0 (the first option of the clause)", value: 0, clause: "8.2.4.2.2" }],
     };
   }
   const Ec = input.Ec ?? tableEc(fc);
   const Act = input.Act ?? (bv * D) / 2;
-  const recalculated = numerator / (2 * (Es * Ast + Ec * Act));
+  const recalculated = numerator / (2 * (steel + Ec * Act));
   const ex = Math.max(recalculated, EX_MIN_WITH_CONCRETE);
+  const withConcreteText = prestressed
+    ? `(${numeratorText})/(2 × (${Es} × ${fmt(Ast)} + ${Ep} × ${fmt(Apt)} + ${fmt(Ec)} × ${fmt(Act)}))`
+    : `(${numeratorText})/(2 × (${Es} × ${fmt(Ast)} + ${fmt(Ec)} × ${fmt(Act)}))`;
   return {
     ex,
     exEquation,
     steps: [
+      ...prestressSteps,
       equation,
       {
         symbol: "Ec",
@@ -171,14 +252,14 @@ function longitudinalStrain(input: ShearInput, dv: number): { ex: number; exEqua
         label: "Recalculated with Ec Act in the denominator, at least −0.2×10⁻³",
         value: fmt(ex),
         clause: "8.2.4.2.2",
-        formula: `(${numeratorText})/(2 × (${Es} × ${fmt(Ast)} + ${fmt(Ec)} × ${fmt(Act)})) = ${fmt(recalculated)} ≥ −0.2×10⁻³`,
+        formula: `${withConcreteText} = ${fmt(recalculated)} ≥ −0.2×10⁻³`,
       },
     ],
   };
 }
 
 /** kv and θv of Cl 8.2.4.2 (general) or 8.2.4.3 (simplified), for fitments at or above the minimum or not. */
-function concreteContribution(input: ShearInput, dv: number, minimumFitments: boolean): ConcreteContribution {
+function concreteContribution(input: ShearInput, dv: number, minimumFitments: boolean, r: Rules): ConcreteContribution {
   if (input.method === "simplified") {
     if (minimumFitments)
       return {
@@ -188,7 +269,7 @@ function concreteContribution(input: ShearInput, dv: number, minimumFitments: bo
         exEquation: null,
         steps: [{ symbol: "kv", label: "With at least minimum fitments", value: 0.15, clause: "8.2.4.3" }],
       };
-    const cap = input.amendment === 2 ? 0.15 : 0.1;
+    const cap = r.amended ? 0.15 : 0.1;
     const raw = 200 / (1000 + 1.3 * dv);
     return {
       kv: Math.min(raw, cap),
@@ -207,7 +288,7 @@ function concreteContribution(input: ShearInput, dv: number, minimumFitments: bo
     };
   }
   const { fc, dg } = input;
-  const strain = longitudinalStrain(input, dv);
+  const strain = longitudinalStrain(input, dv, r);
   const ex = strain.ex;
   const base = 0.4 / (1 + 1500 * ex);
   const kdg = fc > 65 ? 2.0 : Math.max(32 / (16 + dg), 0.8);
@@ -297,37 +378,42 @@ function nearSupport(input: ShearInput, dv: number): { enhancement: number; step
 }
 
 export function shearStrength(input: ShearInput): ShearResult {
-  const { bv, D, d, fc, Asv, s, fsyf, alphaV, Vstar, amendment } = input;
+  const { bv, D, d, fc, Asv, s, fsyf, alphaV, Vstar } = input;
+  const r = rules(input);
+  const { amended, bridge, Pv, prestressed } = r;
+  const edition: ShearEdition = bridge ? "AS5100.5:2017" : "AS3600:2018";
   const dv = Math.max(0.72 * D, 0.9 * d);
   const rootFc = Math.min(Math.sqrt(fc), 8);
   const AsvMin = s > 0 ? (0.08 * Math.sqrt(fc) * bv * s) / fsyf : 0;
   const minimumFitments = Asv > 0 && Asv >= AsvMin;
 
-  const concrete = concreteContribution(input, dv, minimumFitments);
+  const concrete = concreteContribution(input, dv, minimumFitments, r);
   const theta = rad(concrete.thetaV);
   const alpha = rad(alphaV);
   const Vuc = (concrete.kv * bv * dv * rootFc) / 1000;
   const Vus = Asv > 0 && s > 0 ? (((Asv * fsyf * dv) / s) * (Math.sin(alpha) * cot(theta) + Math.cos(alpha))) / 1000 : 0;
   const cotAlpha = alphaV >= 90 ? 0 : cot(alpha);
-  const crushing = amendment === 2 ? 0.9 : 1.0;
-  const VuMax = (0.55 * crushing * fc * bv * dv * (cot(theta) + cotAlpha)) / (1 + cot(theta) ** 2) / 1000;
-  const phi = minimumFitments ? PHI_WITH_FITMENTS : PHI_CONCRETE;
+  const crushing = amended ? 0.9 : 1.0;
+  // Pv is added to the web-crushing limit as to Vu (Cl 8.2.3.3, 8.2.3.1): the tendons carry it, not the web.
+  const VuMax = (0.55 * crushing * fc * bv * dv * (cot(theta) + cotAlpha)) / (1 + cot(theta) ** 2) / 1000 + Pv;
+  // AS 5100.5:2017 Table 2.3.2 has one φ for shear, 0.7; AS 3600:2018 Table 2.2.2 gives 0.75 with minimum Class N fitments.
+  const phi = minimumFitments && !bridge ? PHI_WITH_FITMENTS : PHI_CONCRETE;
   const support = nearSupport(input, dv);
   const enhancement = support.enhancement;
-  const phiVu = Math.min(phi * (enhancement * Vuc + Vus), PHI_CONCRETE * VuMax);
+  const phiVu = Math.min(phi * (enhancement * Vuc + Vus + Pv), PHI_CONCRETE * VuMax);
 
   // Whether fitments are needed is judged on the concrete alone (no fitments).
-  const bare = concreteContribution(input, dv, false);
+  const bare = concreteContribution(input, dv, false, r);
   const VucBare = (bare.kv * bv * dv * rootFc) / 1000;
   const ks = clamp((1000 - D) / 700, 0.5, 1.0);
-  const threshold = amendment === 2 ? ks * PHI_CONCRETE * VucBare : PHI_CONCRETE * VucBare;
+  const threshold = amended ? ks * PHI_CONCRETE * VucBare : PHI_CONCRETE * VucBare;
   const fitmentsRequired = Math.abs(Vstar) > threshold || D >= 750;
 
   // Spacing: min(0.5D, 300), or under Amendment 2 min(0.75D, 500) where V* ≤ φVu.min.
-  const withMin = concreteContribution(input, dv, true);
+  const withMin = concreteContribution(input, dv, true, r);
   const VusMin = s > 0 ? (((AsvMin * fsyf * dv) / s) * (Math.sin(alpha) * cot(rad(withMin.thetaV)) + Math.cos(alpha))) / 1000 : 0;
-  const phiVuMin = PHI_WITH_FITMENTS * ((withMin.kv * bv * dv * rootFc) / 1000 + VusMin);
-  const relaxed = amendment === 2 && Math.abs(Vstar) <= phiVuMin;
+  const phiVuMin = (bridge ? PHI_CONCRETE : PHI_WITH_FITMENTS) * ((withMin.kv * bv * dv * rootFc) / 1000 + VusMin);
+  const relaxed = amended && Math.abs(Vstar) <= phiVuMin;
   const maxSpacing = relaxed ? Math.min(0.75 * D, 500) : Math.min(0.5 * D, 300);
   const maxTransverseSpacing = Math.min(D, 600);
 
@@ -365,29 +451,42 @@ export function shearStrength(input: ShearInput): ShearResult {
       value: fmt(VuMax),
       unit: "kN",
       clause: "8.2.3.3",
-      formula: `0.55 × ${amendment === 2 ? "0.9 × " : ""}${fc} × ${bv} × ${fmt(dv)} × (cot θv + cot αv)/(1 + cot²θv)`,
+      formula: `0.55 × ${amended ? "0.9 × " : ""}${fc} × ${bv} × ${fmt(dv)} × (cot θv + cot αv)/(1 + cot²θv)${prestressed ? ` + ${fmt(Pv)}` : ""}`,
     },
-    {
-      symbol: "φ",
-      label: minimumFitments ? "Capacity reduction factor (at least minimum Class N fitments)" : "Capacity reduction factor",
-      value: phi,
-      clause: "Table 2.2.2",
-    },
+    ...(prestressed
+      ? [
+          {
+            symbol: "Pv",
+            label: "Vertical component of the prestressing force (positive opposing V*), added to Vu and Vu.max",
+            value: fmt(Pv),
+            unit: "kN",
+            clause: "8.2.3.1",
+          },
+        ]
+      : []),
+    bridge
+      ? { symbol: "φ", label: "Capacity reduction factor for shear (one value, with or without fitments)", value: phi, clause: "Table 2.3.2" }
+      : {
+          symbol: "φ",
+          label: minimumFitments ? "Capacity reduction factor (at least minimum Class N fitments)" : "Capacity reduction factor",
+          value: phi,
+          clause: "Table 2.2.2",
+        },
     {
       symbol: "φVu",
       label: "Design shear strength",
       value: fmt(phiVu),
       unit: "kN",
       clause: "8.2.3.1",
-      formula: `min(${phi} × (${enhancement === 1 ? "" : `${fmt(enhancement)} × `}${fmt(Vuc)} + ${fmt(Vus)}), 0.7 × ${fmt(VuMax)})`,
+      formula: `min(${phi} × (${enhancement === 1 ? "" : `${fmt(enhancement)} × `}${fmt(Vuc)} + ${fmt(Vus)}${prestressed ? ` + ${fmt(Pv)}` : ""}), 0.7 × ${fmt(VuMax)})`,
     },
     {
-      symbol: amendment === 2 ? "ks φVuc" : "φVuc",
+      symbol: amended ? "ks φVuc" : "φVuc",
       label: "Shear above which fitments are required (concrete alone)",
       value: fmt(threshold),
       unit: "kN",
       clause: "8.2.1.6",
-      formula: amendment === 2 ? `ks = (1000 − ${D})/700 = ${fmt(ks)}, × 0.7 × ${fmt(VucBare)}` : `0.7 × ${fmt(VucBare)}`,
+      formula: amended ? `ks = (1000 − ${D})/700 = ${fmt(ks)}, × 0.7 × ${fmt(VucBare)}` : `0.7 × ${fmt(VucBare)}`,
     },
     {
       symbol: "s.max",
@@ -421,6 +520,15 @@ export function shearStrength(input: ShearInput): ShearResult {
         : `V* = ${fmt(Math.abs(Vstar))} kN ≤ ${fmt(threshold)} kN and D < 750 mm`,
     },
   ];
+  if (prestressed && input.method === "simplified") {
+    // Read as written for members without prestress: its fixed kv and θv take no account of Apt σp.o.
+    checks.push({
+      name: "Simplified method used on a prestressed section",
+      clause: "8.2.4.3",
+      pass: false,
+      detail: "Cl 8.2.4.3 is read as applying to members without prestress: use the general method (Cl 8.2.4.2) for this section",
+    });
+  }
   if (Asv > 0) {
     checks.push({
       name: "Fitment spacing",
@@ -441,6 +549,8 @@ export function shearStrength(input: ShearInput): ShearResult {
     enhancement,
     Vus,
     VuMax,
+    Pv,
+    edition,
     phi,
     phiVu,
     fitmentsRequired,
