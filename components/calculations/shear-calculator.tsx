@@ -32,7 +32,14 @@ const SHEAR_DEFAULTS: FormValues = {
   av: "",
   supportCompression: "1",
   loadNearSupport: "0",
+  edition: "AS3600:2018",
+  Apt: "",
+  fpo: "",
+  Ep: "",
+  Pv: "",
 };
+
+const EDITIONS: Record<string, string> = { "AS3600:2018": "AS 3600:2018", "AS5100.5:2017": "AS 5100.5:2017 (bridges)" };
 
 const negate = (n: number | undefined) => (n === undefined ? undefined : -n);
 
@@ -62,7 +69,14 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
     supportCompression: values.supportCompression === "1",
     loadNearSupport: values.loadNearSupport === "1",
     source: values.source || undefined,
+    edition: values.edition,
+    Apt: num(values.Apt),
+    fpo: num(values.fpo),
+    Ep: num(values.Ep),
+    Pv: num(values.Pv),
   };
+  const bridge = values.edition === "AS5100.5:2017";
+  const prestressed = [values.Apt, values.fpo, values.Pv].some((v) => v?.trim());
   const general = values.method !== "simplified";
   const withConcrete = general && values.negativeStrain === "EcAct";
   const { result, errors } = useCalculation(shearSchema, candidate, shearStrength);
@@ -119,6 +133,13 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
           {field("Act", "Act", "mm²", "Blank: bv × D/2")}
         </div>
       )}
+      <fieldset className="grid grid-cols-2 gap-3" data-testid="prestress">
+        <legend className="col-span-2 mb-1 text-sm font-medium">Prestress (Cl 8.2.4.2.2, 8.2.3.1)</legend>
+        {field("Apt", "Tendons Apt", "mm²", "Bonded tendons on the flexural tension side; blank: none")}
+        {field("fpo", "σp.o (fpo)", "MPa", "Tendon stress when the concrete around is at zero stress, e.g. 0.7 fpb")}
+        {field("Ep", "Ep", "MPa", "Blank: 195 000")}
+        {field("Pv", "Pv", "kN", "Vertical component of the prestress, positive opposing V*")}
+      </fieldset>
       <fieldset className="grid gap-3">
         <legend className="mb-1 text-sm font-medium">Near a support (Cl 8.2.3.2)</legend>
         {field("av", "Section from the support face, av", "mm", "Blank: not near a support")}
@@ -126,15 +147,27 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
         <ToggleField name="loadNearSupport" label="The shear comes from a concentrated load within 2dv of the support" values={values} onChange={set} />
       </fieldset>
       <ChoiceField
-        name="amendment"
-        label="Edition"
+        name="edition"
+        label="Standard"
         values={values}
         onChange={set}
         options={[
-          { value: "2", label: "AS 3600:2018 with Amendment 2" },
-          { value: "0", label: "AS 3600:2018 as first published" },
+          { value: "AS3600:2018", label: "AS 3600:2018 (Amdt 2)" },
+          { value: "AS5100.5:2017", label: "AS 5100.5:2017 (bridges)" },
         ]}
       />
+      {!bridge && (
+        <ChoiceField
+          name="amendment"
+          label="Edition"
+          values={values}
+          onChange={set}
+          options={[
+            { value: "2", label: "AS 3600:2018 with Amendment 2" },
+            { value: "0", label: "AS 3600:2018 as first published" },
+          ]}
+        />
+      )}
     </>
   );
 
@@ -145,12 +178,20 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
     ["Fitments", `Asv ${values.Asv} mm² at ${values.s} mm, fsy.f ${values.fsyf} MPa, αv ${values.alphaV}°`],
     [
       "Method",
-      `${values.method}, ${values.amendment === "0" ? "AS 3600:2018 as first published" : "with Amendment 2"}${
+      `${values.method}, ${bridge ? "AS 5100.5:2017" : values.amendment === "0" ? "AS 3600:2018 as first published" : "AS 3600:2018 with Amendment 2"}${
         general
           ? `; negative εx ${withConcrete ? `recalculated with Ec Act (Ec ${values.Ec || "Table 3.1.2"}, Act ${values.Act || "bv D/2"})` : "taken as 0"}`
           : ""
       }`,
     ],
+    ...(prestressed
+      ? [
+          [
+            "Prestress",
+            `Apt ${values.Apt || 0} mm², σp.o ${values.fpo || 0} MPa, Ep ${values.Ep || "195000"} MPa, Pv ${values.Pv || 0} kN (positive opposing V*)`,
+          ] as [string, string],
+        ]
+      : []),
     ...(values.av?.trim()
       ? [
           [
@@ -166,7 +207,7 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
   return (
     <CalcSheet
       title="Concrete Shear"
-      standard="Shear strength of a reinforced concrete beam, AS 3600:2018 Cl 8.2"
+      standard={`Shear strength of a reinforced or prestressed concrete beam, ${EDITIONS[values.edition ?? ""] ?? "AS 3600:2018"} Cl 8.2`}
       inputs={inputs}
       summary={summary}
       result={result}
@@ -176,6 +217,7 @@ export function ShearCalculator({ params }: { params: SearchParams }) {
           ? { label: `${fmt(result!.enhancement)} Vuc (kN)`, value: fmt(result!.enhancement * result!.Vuc), testId: "result-vuc" }
           : { label: "Vuc (kN)", value: fmt(result!.Vuc), testId: "result-vuc" },
         { label: "Vus (kN)", value: fmt(result!.Vus), testId: "result-vus" },
+        ...(result!.Pv !== 0 ? [{ label: "Pv (kN)", value: fmt(result!.Pv), testId: "result-pv" }] : []),
         { label: "Vu.max (kN)", value: fmt(result!.VuMax), testId: "result-vumax" },
         { label: "φVu (kN)", value: fmt(result!.phiVu), testId: "result-phivu" },
       ]}
