@@ -346,3 +346,22 @@ test("the calculation API answers from the browser: results, and 400 naming the 
   expect(badFc.status()).toBe(400);
   expect((await badFc.json()).error).toMatch(/"fc".*between 20 and 100 MPa/);
 });
+
+test("shear with prestress from a link: the tendons and Pv in the working, φVu, and the AS 5100.5:2017 φ", async ({ page }) => {
+  // The hand-worked pretensioned girder of docs/calculations.md (issue 29).
+  const query = "bv=180&D=1200&d=1100&fc=50&Ast=0&Mstar=2400&Vstar=800&Nstar=0&Asv=226&s=200&Apt=1960&fpo=1225&Ep=195000&Pv=120&source=girder%20check";
+  await page.goto(`/calculations/concreteshear?${query}`);
+  await expect(page.getByTestId("prestress")).toBeVisible();
+  await expect(field(page, "Apt")).toHaveValue("1960");
+  await expect(page.getByTestId("result-phivu")).toHaveText("838.3");
+  await expect(page.getByTestId("result-pv")).toHaveText("120");
+  const working = page.getByTestId("working");
+  await expect(working).toContainText("1960 × 1225");
+  await expect(working).toContainText("min(0.75 × (211.8 + 785.9 + 120), 0.7 × 2204)");
+
+  await page.getByLabel("Standard").selectOption("AS5100.5:2017");
+  await expect(page.getByTestId("result-phivu")).toHaveText("782.4");
+  await expect(working).toContainText("Table 2.3.2");
+  await expect(page.getByText("AS 5100.5:2017 (bridges) Cl 8.2")).toBeVisible();
+  await expectAddressToKeep(page, { edition: "AS5100.5:2017", Apt: "1960", Pv: "120" });
+});
