@@ -30,6 +30,8 @@ test("a calculation answered from the tool, opened in the calculator", async ({ 
 });
 
 test("a proposed edit is saved only on Apply, and the data screen shows it", async ({ page }) => {
+  // Three pages, a streamed answer, a save and a table's first screen: past 60 s on a loaded 2-core machine (a hog run).
+  test.setTimeout(120_000);
   const parameter = `E2EHeight${randomBytes(3).toString("hex")}`;
   const created = await page.request.post("/api/database/pier/create-element", {
     data: { data: { Parameter: parameter, Item1: "10" } },
