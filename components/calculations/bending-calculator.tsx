@@ -2,13 +2,14 @@
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { parseBars } from "@/lib/calculations/bars";
 import { bendingStrength } from "@/lib/calculations/bending";
 import { calculationLink } from "@/lib/calculations/links";
 import { bendingSchema } from "@/lib/calculations/schemas";
 import { fmt } from "@/lib/calculations/working";
 import type { SearchParams } from "@/lib/navigation";
 import { CalcSheet } from "./calc-sheet";
-import { ChoiceField, DESIGN_ACTION_DEFAULTS, DesignActionsFields, designActionsSummary, NumberField, numberFields } from "./fields";
+import { ChoiceField, DESIGN_ACTION_DEFAULTS, DesignActionsFields, designActionsSummary, NumberField, numberFields, TextField } from "./fields";
 import { type FormValues, num, useCalculation, useUrlForm } from "./url-form";
 import { SectionSketch } from "./section-sketch";
 
@@ -22,7 +23,13 @@ const BENDING_DEFAULTS: FormValues = {
   fc: "32",
   fsy: "500",
   Es: "200000",
+  bfTop: "2000",
+  tfTop: "200",
+  bfBottom: "800",
+  tfBottom: "200",
   steel: "1800@390",
+  tendons: "",
+  Ep: "195000",
   ductilityClass: "N",
   edition: "AS3600:2018",
   ...DESIGN_ACTION_DEFAULTS,
@@ -38,21 +45,59 @@ function parseLayers(text: string): { area: string; depth: string }[] {
 }
 const joinLayers = (layers: { area: string; depth: string }[]) => layers.map((l) => `${l.area}@${l.depth}`).join(";");
 
+type TendonText = { area: string; depth: string; fpb: string; fpe: string };
+/** Tendon layers in the URL: `area@depth@fpb@fpe;...`. */
+function parseTendons(text: string): TendonText[] {
+  if (!text.trim()) return [];
+  return text.split(";").map((item) => {
+    const [area = "", depth = "", fpb = "", fpe = ""] = item.split("@");
+    return { area, depth, fpb, fpe };
+  });
+}
+const joinTendons = (tendons: TendonText[]) => tendons.map((t) => `${t.area}@${t.depth}@${t.fpb}@${t.fpe}`).join(";");
+
+/** A layer's area as typed: mm² as a number, or bars ("4N28") for the schema to work out. */
+const areaOf = (text: string) => (/[a-z]/i.test(text) ? text.trim() : num(text));
+
+/** "= 2464 mm²" beside bars typed as text; nothing for a plain number or what is not bars. */
+function barsHint(text: string): string | undefined {
+  if (!/[a-z]/i.test(text)) return undefined;
+  try {
+    return `= ${parseBars(text).area} mm²`;
+  } catch {
+    return undefined;
+  }
+}
+
+const STANDARDS: Record<string, string> = {
+  "AS3600:2018": "AS 3600:2018 Cl 8.1",
+  "AS5100.5:2017": "AS 5100.5:2017 Cl 8.1 (bridges)",
+  "AS3600:2009": "AS 3600:2018 Cl 8.1 with the AS 3600:2009 stress block",
+};
+
 export function BendingCalculator({ params }: { params: SearchParams }) {
   const [values, set] = useUrlForm(BENDING_DEFAULTS, params);
   const layers = parseLayers(values.steel ?? "");
-  const rectangle = values.shape !== "T";
+  const tendons = parseTendons(values.tendons ?? "");
+  const shape = values.shape === "T" || values.shape === "I" ? values.shape : "rectangle";
+  const rectangle = shape === "rectangle";
   const candidate = {
     shape: values.shape,
     b: rectangle ? num(values.b) : undefined,
     D: num(values.D),
     bw: rectangle ? undefined : num(values.bw),
-    bef: rectangle ? undefined : num(values.bef),
-    hf: rectangle ? undefined : num(values.hf),
+    bef: shape === "T" ? num(values.bef) : undefined,
+    hf: shape === "T" ? num(values.hf) : undefined,
+    bfTop: shape === "I" ? num(values.bfTop) : undefined,
+    tfTop: shape === "I" ? num(values.tfTop) : undefined,
+    bfBottom: shape === "I" ? num(values.bfBottom) : undefined,
+    tfBottom: shape === "I" ? num(values.tfBottom) : undefined,
     fc: num(values.fc),
     fsy: num(values.fsy),
     Es: num(values.Es),
-    steel: layers.map((l) => ({ area: num(l.area), depth: num(l.depth) })),
+    steel: layers.map((l) => ({ area: areaOf(l.area), depth: num(l.depth) })),
+    tendons: tendons.map((t) => ({ area: num(t.area), depth: num(t.depth), fpb: num(t.fpb), fpe: num(t.fpe) })),
+    Ep: tendons.length > 0 ? num(values.Ep) : undefined,
     ductilityClass: values.ductilityClass,
     edition: values.edition,
     Mstar: num(values.Mstar),
@@ -64,6 +109,8 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
 
   const setLayer = (index: number, key: "area" | "depth", value: string) =>
     set("steel", joinLayers(layers.map((l, i) => (i === index ? { ...l, [key]: value } : l))));
+  const setTendon = (index: number, key: keyof TendonText, value: string) =>
+    set("tendons", joinTendons(tendons.map((t, i) => (i === index ? { ...t, [key]: value } : t))));
   const field = numberFields(values, set, errors);
 
   const inputs = (
@@ -76,13 +123,18 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
         options={[
           { value: "rectangle", label: "Rectangle" },
           { value: "T", label: "T-section" },
+          { value: "I", label: "I / box (equivalent I)" },
         ]}
       />
       <div className="grid grid-cols-2 gap-3">
-        {rectangle ? field("b", "Width b", "mm") : field("bw", "Web bw", "mm")}
+        {rectangle ? field("b", "Width b", "mm") : field("bw", shape === "I" ? "Webs bw (all together)" : "Web bw", "mm")}
         {field("D", "Depth D", "mm")}
-        {!rectangle && field("bef", "Flange bef", "mm")}
-        {!rectangle && field("hf", "Flange hf", "mm")}
+        {shape === "T" && field("bef", "Flange bef", "mm")}
+        {shape === "T" && field("hf", "Flange hf", "mm")}
+        {shape === "I" && field("bfTop", "Top flange width", "mm")}
+        {shape === "I" && field("tfTop", "Top flange thickness", "mm")}
+        {shape === "I" && field("bfBottom", "Bottom flange width", "mm")}
+        {shape === "I" && field("tfBottom", "Bottom flange thickness", "mm")}
         {field("fc", "f'c", "MPa", "20 to 100 MPa")}
         {field("fsy", "fsy", "MPa")}
         {field("Es", "Es", "MPa")}
@@ -91,19 +143,20 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
         values={values}
         onChange={set}
         errors={errors}
-        hints={{ Mstar: "Checks |M*| ≤ φMuo", Vstar: "Recorded; check it with Concrete Shear", Nstar: "Compression positive; recorded, not used" }}
+        hints={{ Mstar: "Checks |M*| ≤ φMuo; negative: hogging, the top face in tension", Vstar: "Recorded; check it with Concrete Shear", Nstar: "Compression positive; recorded, not used" }}
       />
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Steel layers (depth from the compression face)</legend>
+        <legend className="mb-1 text-sm font-medium">Bar layers (depth from the top; area in mm² or as bars, e.g. 4N28)</legend>
         {layers.map((layer, i) => (
           <div key={i} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-            <NumberField
+            <TextField
               name={`steel.${i}.area`}
               label={`Layer ${i + 1} area`}
-              unit="mm²"
+              unit="mm² or bars"
               values={{ [`steel.${i}.area`]: layer.area }}
               onChange={(_, v) => setLayer(i, "area", v)}
               errors={errors}
+              hint={barsHint(layer.area)}
             />
             <NumberField
               name={`steel.${i}.depth`}
@@ -118,7 +171,7 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
               size="icon-sm"
               className="mt-6"
               aria-label={`Remove layer ${i + 1}`}
-              disabled={layers.length === 1}
+              disabled={layers.length === 1 && tendons.length === 0}
               onClick={() => set("steel", joinLayers(layers.filter((_, j) => j !== i)))}
             >
               <Trash2Icon aria-hidden="true" />
@@ -135,6 +188,50 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
           Add layer
         </Button>
       </fieldset>
+      <fieldset className="grid gap-2" data-testid="tendon-layers">
+        <legend className="mb-1 text-sm font-medium">Bonded tendons (depth from the top; fpe after losses)</legend>
+        {tendons.map((t, i) => (
+          <div key={i} className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_1fr_1fr_1fr_auto]">
+            {(
+              [
+                ["area", `Tendons ${i + 1} area`, "mm²"],
+                ["depth", "depth", "mm"],
+                ["fpb", "fpb", "MPa"],
+                ["fpe", "fpe", "MPa"],
+              ] as const
+            ).map(([key, label, unit]) => (
+              <NumberField
+                key={key}
+                name={`tendons.${i}.${key}`}
+                label={label}
+                unit={unit}
+                values={{ [`tendons.${i}.${key}`]: t[key] }}
+                onChange={(_, v) => setTendon(i, key, v)}
+                errors={errors}
+              />
+            ))}
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="mt-6"
+              aria-label={`Remove tendon layer ${i + 1}`}
+              onClick={() => set("tendons", joinTendons(tendons.filter((_, j) => j !== i)))}
+            >
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          </div>
+        ))}
+        {tendons.length > 0 && <div className="grid grid-cols-2 gap-3">{field("Ep", "Ep", "MPa", "195000 for strand (Cl 3.3.2)")}</div>}
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => set("tendons", joinTendons([...tendons, { area: "1000", depth: values.D ? String(Math.round(0.8 * Number(values.D))) : "", fpb: "1870", fpe: "1100" }]))}
+        >
+          <PlusIcon aria-hidden="true" />
+          Add tendon layer
+        </Button>
+      </fieldset>
       <ChoiceField
         name="ductilityClass"
         label="Reinforcement"
@@ -147,25 +244,36 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
       />
       <ChoiceField
         name="edition"
-        label="Stress block"
+        label="Standard"
         values={values}
         onChange={set}
         options={[
-          { value: "AS3600:2018", label: "AS 3600:2018" },
-          { value: "AS3600:2009", label: "AS 3600:2009 (older block)" },
+          { value: "AS3600:2018", label: "AS 3600:2018 (Amdt 2)" },
+          { value: "AS5100.5:2017", label: "AS 5100.5:2017 (bridges)" },
+          { value: "AS3600:2009", label: "AS 3600:2018 with the 2009 stress block" },
         ]}
       />
     </>
   );
 
   const summary: [string, string][] = [
-    ["Section", rectangle ? `rectangle ${values.b} × ${values.D} mm` : `T: bw ${values.bw}, D ${values.D}, bef ${values.bef}, hf ${values.hf} mm`],
+    [
+      "Section",
+      rectangle
+        ? `rectangle ${values.b} × ${values.D} mm`
+        : shape === "T"
+          ? `T: bw ${values.bw}, D ${values.D}, bef ${values.bef}, hf ${values.hf} mm`
+          : `I: D ${values.D}, top flange ${values.bfTop} × ${values.tfTop}, webs ${values.bw}, bottom flange ${values.bfBottom} × ${values.tfBottom} mm`,
+    ],
     ["Concrete", `f'c ${values.fc} MPa`],
     [
       "Steel",
-      `fsy ${values.fsy} MPa, Es ${values.Es} MPa, Class ${values.ductilityClass}; layers ${layers.map((l) => `${l.area} mm² at ${l.depth} mm`).join(", ")}`,
+      `fsy ${values.fsy} MPa, Es ${values.Es} MPa, Class ${values.ductilityClass}; layers ${layers.map((l) => `${l.area}${barsHint(l.area) ? ` (${barsHint(l.area)})` : " mm²"} at ${l.depth} mm`).join(", ") || "none"}`,
     ],
-    ["Standard", values.edition === "AS3600:2009" ? "AS 3600:2009 stress block" : "AS 3600:2018"],
+    ...(tendons.length > 0
+      ? ([["Tendons", `Ep ${values.Ep} MPa; ${tendons.map((t) => `${t.area} mm² at ${t.depth} mm, fpb ${t.fpb}, fpe ${t.fpe} MPa`).join("; ")}`]] as [string, string][])
+      : []),
+    ["Standard", STANDARDS[values.edition ?? ""] ?? String(values.edition)],
     ...designActionsSummary(values),
   ];
   // Shown only beside valid results, so these are finite or absent; a link must never carry NaN.
@@ -179,7 +287,7 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
   return (
     <CalcSheet
       title="Concrete Bending"
-      standard="Bending strength of a reinforced concrete section, AS 3600:2018 Cl 8.1 (strain compatibility)"
+      standard={`Bending strength of a reinforced or prestressed concrete section, ${STANDARDS[values.edition ?? ""] ?? "AS 3600:2018 Cl 8.1"} (strain compatibility; bonded tendons at σpu, Cl 8.1.8.2)`}
       inputs={inputs}
       summary={summary}
       result={result}
@@ -189,6 +297,7 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
         { label: "kuo", value: fmt(result!.kuo, 3), testId: "result-kuo" },
         { label: "Muo (kNm)", value: fmt(result!.Muo), testId: "result-muo" },
         { label: "φMuo (kNm)", value: fmt(result!.phiMuo), testId: "result-phimuo" },
+        { label: "Tension face", value: result!.sense === "hogging" ? "top (hogging)" : "bottom (sagging)", testId: "result-sense" },
       ]}
       sketch={() => <SectionSketch input={input!} result={result!} />}
       source={values.source}

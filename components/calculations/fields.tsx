@@ -56,7 +56,8 @@ export function numberFields(values: FormValues, onChange: (name: string, value:
   };
 }
 
-function TextField(props: FieldProps) {
+/** Text an engineer types as on drawings (bars "4N28"): no numeric keyboard. */
+export function TextField(props: FieldProps & { unit?: string }) {
   return <InputField {...props} />;
 }
 

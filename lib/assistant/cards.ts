@@ -116,7 +116,12 @@ const flag = (value: boolean) => (value ? "1" : "0");
 
 /** The parameter names are those of components/calculations/*-calculator.tsx. */
 export function bendingLink(input: BendingInput): string {
-  const shape = input.shape === "rectangle" ? { shape: "rectangle", b: input.b } : { shape: "T", bw: input.bw, bef: input.bef, hf: input.hf };
+  const shape =
+    input.shape === "rectangle"
+      ? { shape: "rectangle", b: input.b }
+      : input.shape === "T"
+        ? { shape: "T", bw: input.bw, bef: input.bef, hf: input.hf }
+        : { shape: "I", bw: input.bw, bfTop: input.bfTop, tfTop: input.tfTop, bfBottom: input.bfBottom, tfBottom: input.tfBottom };
   return link(CALCULATOR_PATHS.bending, {
     ...shape,
     D: input.D,
@@ -124,6 +129,8 @@ export function bendingLink(input: BendingInput): string {
     fsy: input.fsy,
     Es: input.Es,
     steel: input.steel.map((layer) => `${layer.area}@${layer.depth}`).join(";"),
+    tendons: input.tendons?.length ? input.tendons.map((t) => `${t.area}@${t.depth}@${t.fpb}@${t.fpe}`).join(";") : undefined,
+    Ep: input.tendons?.length ? input.Ep : undefined,
     ductilityClass: input.ductilityClass,
     edition: input.edition,
     Mstar: input.Mstar ?? "",
@@ -131,8 +138,8 @@ export function bendingLink(input: BendingInput): string {
 }
 
 export function shearLink(input: ShearInput): string {
-  const { bv, D, d, fc, Ast, Mstar, Vstar, Nstar, Asv, s, fsyf, alphaV, dg, method, amendment } = input;
-  return link(CALCULATOR_PATHS.shear, { bv, D, d, fc, Ast, Mstar, Vstar, Nstar, Asv, s, fsyf, alphaV, dg, method, amendment });
+  const { bv, D, d, fc, Ast, Mstar, Vstar, Nstar, Asv, s, fsyf, alphaV, dg, method, amendment, edition, Apt, fpo, Ep, Pv } = input;
+  return link(CALCULATOR_PATHS.shear, { bv, D, d, fc, Ast, Mstar, Vstar, Nstar, Asv, s, fsyf, alphaV, dg, method, amendment, edition, Apt, fpo, Ep, Pv });
 }
 
 export function lapLink(input: LapInput): string {

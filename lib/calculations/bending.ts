@@ -1,30 +1,45 @@
 import { type Check, clamp, fmt, type Step } from "./working";
 
 /**
- * Bending strength of a reinforced concrete section to AS 3600:2018 Cl 8.1
- * (or the AS 3600:2009 stress block), by strain compatibility: the neutral
- * axis is found where the concrete stress block and every steel layer are in
- * equilibrium, so compression steel that has not yielded, and T-sections
- * whose block reaches into the web, come out right. mm, MPa, kN, kNm.
+ * Bending strength of a reinforced or prestressed concrete section to AS 3600:2018 Cl 8.1 or AS 5100.5:2017 Cl 8.1
+ * (or the AS 3600:2009 stress block), by strain compatibility: the neutral axis is found where the concrete stress
+ * block, every bar layer and every bonded tendon are in equilibrium, so compression steel that has not yielded, and
+ * flanged sections whose block reaches into the web, come out right. Bonded tendons below the neutral axis take the
+ * standard's σpu (Cl 8.1.8.2); those above it their effective prestress less the concrete's shortening there. A
+ * negative M* is hogging: the section is checked turned over, its top face in tension. mm, MPa, kN, kNm.
  */
 
-export type Shape = { shape: "rectangle"; b: number; D: number } | { shape: "T"; bw: number; D: number; bef: number; hf: number };
+export type Shape =
+  | { shape: "rectangle"; b: number; D: number }
+  | { shape: "T"; bw: number; D: number; bef: number; hf: number }
+  /** An I, or a box as its equivalent I: bw is all the webs together. */
+  | { shape: "I"; D: number; bfTop: number; tfTop: number; bw: number; bfBottom: number; tfBottom: number };
 export type SteelLayer = { area: number; depth: number };
+/** A layer of bonded tendons: area mm², depth of its centroid from the top mm, fpb and the effective prestress fpe MPa. */
+export type TendonLayer = { area: number; depth: number; fpb: number; fpe: number };
+export type Edition = "AS3600:2018" | "AS3600:2009" | "AS5100.5:2017";
 
 export type BendingInput = Shape & {
   fc: number;
   fsy: number;
   Es: number;
   steel: SteelLayer[];
+  /** Bonded tendons (post-tensioned and grouted, or pretensioned). */
+  tendons?: TendonLayer[];
+  /** Modulus of the tendons, MPa (195 000 for strand when absent, Cl 3.3.2). */
+  Ep?: number;
   ductilityClass: "N" | "L";
-  edition: "AS3600:2018" | "AS3600:2009";
-  /** Design moment, kNm (optional). */
+  edition: Edition;
+  /** Design moment, kNm (optional); negative: hogging, the top face in tension. */
   Mstar?: number;
 };
 
 export type LayerResult = SteelLayer & { strain: number; stress: number; force: number; yielded: boolean; zone: "tension" | "compression" };
+export type TendonResult = TendonLayer & { stress: number; force: number; zone: "tension" | "compression" };
 
 export type BendingResult = {
+  /** Which face is in tension: the bottom (sagging, M* ≥ 0 or none) or the top (hogging, M* < 0). */
+  sense: "sagging" | "hogging";
   alpha2: number;
   gamma: number;
   /** Depth of the neutral axis, mm. */
@@ -49,47 +64,75 @@ export type BendingResult = {
   AscProvided: number;
   concreteForce: number;
   layers: LayerResult[];
+  tendons: TendonResult[];
+  /** σpu of the tendons in the tension zone (Cl 8.1.8.2), MPa; null without any. */
+  sigmaPu: number | null;
   steps: Step[];
   checks: Check[];
 };
 
 export const EPSILON_CU = 0.003;
+/** Strand (AS 3600:2018 and AS 5100.5:2017 Cl 3.3.2): 195 000 MPa. */
+export const EP_STRAND = 195_000;
 /** Uniform strain εsu of Class L reinforcement (Table 3.2.1): 1.5 %. */
 export const EPSILON_SU_CLASS_L = 0.015;
 
-/** α2 and γ of the rectangular stress block (Cl 8.1.3). */
-export function stressBlock(fc: number, edition: BendingInput["edition"]): { alpha2: number; gamma: number } {
+/** α2 and γ of the rectangular stress block (Cl 8.1.3; AS 5100.5:2017 Cl 8.1.3 takes AS 3600:2018's). */
+export function stressBlock(fc: number, edition: Edition): { alpha2: number; gamma: number } {
   if (edition === "AS3600:2009") return { alpha2: clamp(1.0 - 0.003 * fc, 0.67, 0.85), gamma: clamp(1.05 - 0.007 * fc, 0.67, 0.85) };
   return { alpha2: Math.max(0.85 - 0.0015 * fc, 0.67), gamma: Math.max(0.97 - 0.0025 * fc, 0.67) };
 }
 
-/** φ for bending without axial force (Table 2.2.2). */
-export function bendingPhi(kuo: number, ductilityClass: "N" | "L", edition: BendingInput["edition"]): number {
+/** φ for bending without axial force (AS 3600 Table 2.2.2; AS 5100.5:2017 Table 2.3.2). */
+export function bendingPhi(kuo: number, ductilityClass: "N" | "L", edition: Edition): number {
   if (edition === "AS3600:2009") return ductilityClass === "N" ? 0.8 : 0.64;
+  // AS 5100.5:2017 Table 2.3.2: 0.6 ≤ 1.19 − 13 kuo/12 ≤ 0.8 for Class N bars and tendons; Class L at its lower bound.
+  if (edition === "AS5100.5:2017") return ductilityClass === "N" ? clamp(1.19 - (13 * kuo) / 12, 0.6, 0.8) : 0.6;
   return ductilityClass === "N" ? clamp(1.24 - (13 * kuo) / 12, 0.65, 0.85) : 0.65;
 }
 
-/** Area, and depth of its centroid from the top, of the section within `depth` of the top. */
-function areaAbove(shape: Shape, depth: number): { area: number; centroid: number } {
-  const a = clamp(depth, 0, shape.D);
-  if (shape.shape === "rectangle") return { area: shape.b * a, centroid: a / 2 };
-  const inFlange = Math.min(a, shape.hf);
-  const inWeb = Math.max(0, a - shape.hf);
-  const area = shape.bef * inFlange + shape.bw * inWeb;
-  if (area === 0) return { area: 0, centroid: 0 };
-  const centroid = (shape.bef * inFlange * (inFlange / 2) + shape.bw * inWeb * (shape.hf + inWeb / 2)) / area;
-  return { area, centroid };
+/** The section as horizontal strips from the top: each its width between two depths. */
+type Strip = { top: number; bottom: number; width: number };
+
+function stripsOf(shape: Shape): Strip[] {
+  switch (shape.shape) {
+    case "rectangle":
+      return [{ top: 0, bottom: shape.D, width: shape.b }];
+    case "T":
+      return [
+        { top: 0, bottom: shape.hf, width: shape.bef },
+        { top: shape.hf, bottom: shape.D, width: shape.bw },
+      ];
+    case "I":
+      return [
+        { top: 0, bottom: shape.tfTop, width: shape.bfTop },
+        { top: shape.tfTop, bottom: shape.D - shape.tfBottom, width: shape.bw },
+        { top: shape.D - shape.tfBottom, bottom: shape.D, width: shape.bfBottom },
+      ];
+  }
 }
 
-/** Section modulus of the gross uncracked section about the extreme tension (bottom) fibre. */
-function sectionModulusBottom(shape: Shape): number {
-  if (shape.shape === "rectangle") return (shape.b * shape.D ** 2) / 6;
-  const { bef, hf, bw, D } = shape;
-  const Af = bef * hf;
-  const Aw = bw * (D - hf);
-  const ybar = (Af * (hf / 2) + Aw * (hf + (D - hf) / 2)) / (Af + Aw);
-  const I = (bef * hf ** 3) / 12 + Af * (ybar - hf / 2) ** 2 + (bw * (D - hf) ** 3) / 12 + Aw * (hf + (D - hf) / 2 - ybar) ** 2;
-  return I / (D - ybar);
+/** Area, and depth of its centroid from the top, of the strips within `depth` of the top. */
+function areaAbove(strips: readonly Strip[], depth: number): { area: number; centroid: number } {
+  let area = 0;
+  let moment = 0;
+  for (const s of strips) {
+    const h = clamp(depth, s.top, s.bottom) - s.top;
+    area += s.width * h;
+    moment += s.width * h * (s.top + h / 2);
+  }
+  return area === 0 ? { area: 0, centroid: 0 } : { area, centroid: moment / area };
+}
+
+/** Area, centroid depth and second moment of the gross section. */
+function grossSection(strips: readonly Strip[]): { area: number; centroid: number; I: number; D: number } {
+  const D = Math.max(...strips.map((s) => s.bottom));
+  const { area, centroid } = areaAbove(strips, D);
+  const I = strips.reduce((sum, s) => {
+    const h = s.bottom - s.top;
+    return sum + (s.width * h ** 3) / 12 + s.width * h * (s.top + h / 2 - centroid) ** 2;
+  }, 0);
+  return { area, centroid, I, D };
 }
 
 function layerAt(layer: SteelLayer, dn: number, fsy: number, Es: number): LayerResult {
@@ -106,17 +149,68 @@ function layerAt(layer: SteelLayer, dn: number, fsy: number, Es: number): LayerR
   };
 }
 
+/** The section as checked: as entered for sagging; turned over for hogging (every depth d becomes D − d). */
+type Oriented = { strips: Strip[]; steel: SteelLayer[]; tendons: TendonLayer[]; sense: "sagging" | "hogging" };
+
+function orient(input: BendingInput): Oriented {
+  const strips = stripsOf(input);
+  const tendons = input.tendons ?? [];
+  if (input.Mstar === undefined || input.Mstar >= 0) return { strips, steel: input.steel, tendons, sense: "sagging" };
+  const D = input.D;
+  return {
+    strips: strips.map((s) => ({ top: D - s.bottom, bottom: D - s.top, width: s.width })).reverse(),
+    steel: input.steel.map((l) => ({ ...l, depth: D - l.depth })),
+    tendons: tendons.map((t) => ({ ...t, depth: D - t.depth })),
+    sense: "hogging",
+  };
+}
+
+/**
+ * σpu of bonded tendons by AS 3600:2018 Cl 8.1.8.2 (AS 5100.5:2017 the same): fpb (1 − k1 k2/γ), k2 = (Apt fpb +
+ * (Ast − Asc) fsy)/(b dp f'c), with Apt and dp those of the tendons in the tension zone, b the width of the compression
+ * face, k1 = 0.4 (strand's fpy/fpb = 0.82 < 0.9, Cl 3.3.1).
+ */
+function tendonStress(o: Oriented, dn: number, input: BendingInput, gamma: number): { sigmaPu: number; k2: number; dp: number; Apt: number } | null {
+  const tension = o.tendons.filter((t) => t.depth > dn);
+  const Apt = tension.reduce((s, t) => s + t.area, 0);
+  if (Apt === 0) return null;
+  const dp = tension.reduce((s, t) => s + t.area * t.depth, 0) / Apt;
+  const fpb = tension.reduce((s, t) => s + t.area * t.fpb, 0) / Apt;
+  const Ast = o.steel.filter((l) => l.depth > dn).reduce((s, l) => s + l.area, 0);
+  const Asc = o.steel.filter((l) => l.depth <= dn).reduce((s, l) => s + l.area, 0);
+  const b = o.strips[0]!.width;
+  const k2 = (Apt * fpb + (Ast - Asc) * input.fsy) / (b * dp * input.fc);
+  return { sigmaPu: Math.max(0, fpb * (1 - (0.4 * k2) / gamma)), k2, dp, Apt };
+}
+
+/** A tendon layer at ultimate: σpu below the neutral axis; above it, fpe less the concrete's shortening there. */
+function tendonAt(t: TendonLayer, dn: number, sigmaPu: number | undefined, Ep: number): TendonResult {
+  const below = t.depth > dn;
+  const stress = below ? sigmaPu! : Math.max(0, t.fpe - (Ep * EPSILON_CU * (dn - t.depth)) / dn);
+  return { ...t, stress, force: -(stress * t.area) / 1000, zone: below ? "tension" : "compression" };
+}
+
+function forcesAt(input: BendingInput, o: Oriented, dn: number) {
+  const { alpha2, gamma } = stressBlock(input.fc, input.edition);
+  const block = areaAbove(o.strips, gamma * dn);
+  const concrete = (alpha2 * input.fc * block.area) / 1000;
+  const layers = o.steel.map((layer) => layerAt(layer, dn, input.fsy, input.Es));
+  const pu = tendonStress(o, dn, input, gamma);
+  const tendons = o.tendons.map((t) => tendonAt(t, dn, pu?.sigmaPu, input.Ep ?? EP_STRAND));
+  const net = concrete + layers.reduce((s, l) => s + l.force, 0) + tendons.reduce((s, t) => s + t.force, 0);
+  return { block, concrete, layers, tendons, pu, net };
+}
+
 /** Net axial force on the section (kN, compression positive) with the neutral axis at depth dn. */
 export function netForceAt(input: BendingInput, dn: number): number {
-  const { alpha2, gamma } = stressBlock(input.fc, input.edition);
-  const concrete = (alpha2 * input.fc * areaAbove(input, gamma * dn).area) / 1000;
-  return concrete + input.steel.reduce((sum, layer) => sum + layerAt(layer, dn, input.fsy, input.Es).force, 0);
+  return forcesAt(input, orient(input), dn).net;
 }
 
 export function bendingStrength(input: BendingInput): BendingResult {
-  const { fc, fsy, Es, steel, edition, ductilityClass } = input;
+  const { fc, edition, ductilityClass } = input;
   const { alpha2, gamma } = stressBlock(fc, edition);
-  const netForce = (dn: number) => netForceAt(input, dn);
+  const o = orient(input);
+  const netForce = (dn: number) => forcesAt(input, o, dn).net;
 
   // Net compression grows with dn: bisect to 0.001 mm (the issue asks for 0.01 mm).
   let lo = 1e-6;
@@ -128,32 +222,54 @@ export function bendingStrength(input: BendingInput): BendingResult {
     else hi = mid;
   }
   const dn = (lo + hi) / 2;
-  const block = areaAbove(input, gamma * dn);
-  const concreteForce = (alpha2 * fc * block.area) / 1000;
-  const layers = steel.map((layer) => layerAt(layer, dn, fsy, Es));
+  const { block, concrete: concreteForce, layers, tendons, pu } = forcesAt(input, o, dn);
   // Moment of all forces about the top fibre: with no net force, it is the resisting couple.
-  const Muo = -(concreteForce * block.centroid + layers.reduce((sum, l) => sum + l.force * l.depth, 0)) / 1000;
+  const Muo =
+    -(concreteForce * block.centroid + layers.reduce((sum, l) => sum + l.force * l.depth, 0) + tendons.reduce((sum, t) => sum + t.force * t.depth, 0)) /
+    1000;
 
   const tension = layers.filter((l) => l.zone === "tension");
-  const tensionArea = tension.reduce((s, l) => s + l.area, 0);
-  const d = tensionArea > 0 ? tension.reduce((s, l) => s + l.area * l.depth, 0) / tensionArea : input.D;
-  const dOuter = tension.length ? Math.max(...tension.map((l) => l.depth)) : input.D;
+  const tensionTendons = tendons.filter((t) => t.zone === "tension");
+  // d: the centroid of the tensile forces of bars and tendons; do: the deepest of them.
+  const tensionForce = tension.reduce((s, l) => s - l.force, 0) + tensionTendons.reduce((s, t) => s - t.force, 0);
+  const d =
+    tensionForce > 0
+      ? (tension.reduce((s, l) => s - l.force * l.depth, 0) + tensionTendons.reduce((s, t) => s - t.force * t.depth, 0)) / tensionForce
+      : input.D;
+  const dOuter = tension.length + tensionTendons.length ? Math.max(...tension.map((l) => l.depth), ...tensionTendons.map((t) => t.depth)) : input.D;
+  const barOuter = tension.length ? Math.max(...tension.map((l) => l.depth)) : input.D;
   // Tension is negative in the layers; the outermost tension layer strains most.
-  const steelStrain = tension.length ? (EPSILON_CU * (dOuter - dn)) / dn : 0;
+  const steelStrain = tension.length ? (EPSILON_CU * (barOuter - dn)) / dn : 0;
   const ku = dn / d;
   const kuo = dn / dOuter;
   const phi = bendingPhi(kuo, ductilityClass, edition);
   const phiMuo = phi * Muo;
 
   const fctf = 0.6 * Math.sqrt(fc);
-  const Z = sectionModulusBottom(input);
-  const MuoMin = (1.2 * Z * fctf) / 1e6;
+  const gross = grossSection(o.strips);
+  const Z = gross.I / (gross.D - gross.centroid);
+  // Cl 8.1.6.1 with prestress: 1.2 [Z (f'ct.f + P/Ag) + P e], P the effective prestress, e its eccentricity towards the tension face.
+  const P = o.tendons.reduce((s, t) => s + t.fpe * t.area, 0);
+  const e = P > 0 ? o.tendons.reduce((s, t) => s + t.fpe * t.area * (t.depth - gross.centroid), 0) / P : 0;
+  const MuoMin = (1.2 * (Z * (fctf + P / gross.area) + P * e)) / 1e6;
 
-  const compressionZone = areaAbove(input, dn).area;
+  const compressionZone = areaAbove(o.strips, dn).area;
   const AscRequired = kuo > 0.36 ? 0.01 * compressionZone : 0;
   const AscProvided = layers.filter((l) => l.zone === "compression").reduce((s, l) => s + l.area, 0);
 
+  const phiTable = edition === "AS5100.5:2017" ? "Table 2.3.2" : "Table 2.2.2";
+  const sigmaPu = pu?.sigmaPu ?? null;
   const steps: Step[] = [
+    ...(o.sense === "hogging"
+      ? [
+          {
+            symbol: "M*",
+            label: "Hogging: the top face is in tension; the section is checked turned over (depths below are from the bottom face)",
+            value: fmt(input.Mstar!),
+            unit: "kNm",
+          },
+        ]
+      : []),
     {
       symbol: "α2",
       label: "Stress block intensity",
@@ -179,7 +295,38 @@ export function bendingStrength(input: BendingInput): BendingResult {
       unit: "kN",
       formula: `${l.zone}`,
     })),
-    { symbol: "d", label: "Centroid of the tension steel", value: fmt(d), unit: "mm" },
+    ...(pu
+      ? [
+          {
+            symbol: "k2",
+            label: `Tendons in the tension zone: Apt = ${fmt(pu.Apt)} mm² at dp = ${fmt(pu.dp)} mm`,
+            value: fmt(pu.k2),
+            clause: "8.1.8.2",
+            formula: `(Apt fpb + (Ast − Asc) fsy)/(b dp f'c), b = ${fmt(o.strips[0]!.width)} mm (compression face)`,
+          },
+          {
+            symbol: "σpu",
+            label: "Stress in the bonded tendons at ultimate (k1 = 0.4)",
+            value: fmt(pu.sigmaPu),
+            unit: "MPa",
+            clause: "8.1.8.2",
+            formula: `fpb (1 − 0.4 × ${fmt(pu.k2)}/${fmt(gamma)})`,
+          },
+        ]
+      : []),
+    ...tendons.map(
+      (t, i): Step => ({
+        symbol: `P${i + 1}`,
+        label:
+          t.zone === "tension"
+            ? `Tendon layer ${i + 1} (${fmt(t.area)} mm² at ${fmt(t.depth)} mm, fpe ${fmt(t.fpe)} MPa): below the neutral axis, σpu`
+            : `Tendon layer ${i + 1} (${fmt(t.area)} mm² at ${fmt(t.depth)} mm): above the neutral axis, fpe less the concrete's shortening, σ = ${fmt(t.stress)} MPa`,
+        value: fmt(t.force),
+        unit: "kN",
+        formula: t.zone,
+      }),
+    ),
+    { symbol: "d", label: tendons.length ? "Centroid of the tensile forces (bars and tendons)" : "Centroid of the tension steel", value: fmt(d), unit: "mm" },
     { symbol: "do", label: "Depth of the outermost tension layer", value: fmt(dOuter), unit: "mm" },
     { symbol: "ku", label: "dn / d", value: fmt(ku) },
     { symbol: "kuo", label: "dn / do", value: fmt(kuo), clause: "8.1.5" },
@@ -199,13 +346,27 @@ export function bendingStrength(input: BendingInput): BendingResult {
       symbol: "φ",
       label: `Capacity reduction factor, Class ${ductilityClass} reinforcement`,
       value: fmt(phi),
-      clause: "Table 2.2.2",
-      formula: edition === "AS3600:2018" && ductilityClass === "N" ? `1.24 − 13 × ${fmt(kuo)}/12, within 0.65..0.85` : undefined,
+      clause: phiTable,
+      formula:
+        ductilityClass !== "N"
+          ? undefined
+          : edition === "AS3600:2018"
+            ? `1.24 − 13 × ${fmt(kuo)}/12, within 0.65..0.85`
+            : edition === "AS5100.5:2017"
+              ? `1.19 − 13 × ${fmt(kuo)}/12, within 0.6..0.8`
+              : undefined,
     },
     { symbol: "φMuo", label: "Design strength in bending", value: fmt(phiMuo), unit: "kNm" },
     { symbol: "f'ct.f", label: "Characteristic flexural tensile strength", value: fmt(fctf), unit: "MPa", clause: "3.1.1.3", formula: `0.6 √${fc}` },
     { symbol: "Z", label: "Section modulus of the uncracked section, tension fibre", value: fmt(Z), unit: "mm³" },
-    { symbol: "(Muo)min", label: "Minimum strength", value: fmt(MuoMin), unit: "kNm", clause: "8.1.6.1", formula: `1.2 × ${fmt(Z)} × ${fmt(fctf)}` },
+    {
+      symbol: "(Muo)min",
+      label: "Minimum strength",
+      value: fmt(MuoMin),
+      unit: "kNm",
+      clause: "8.1.6.1",
+      formula: P > 0 ? `1.2 × (${fmt(Z)} × (${fmt(fctf)} + ${fmt(P)}/${fmt(gross.area)}) + ${fmt(P)} × ${fmt(e)})` : `1.2 × ${fmt(Z)} × ${fmt(fctf)}`,
+    },
   ];
 
   const checks: Check[] = [
@@ -224,6 +385,18 @@ export function bendingStrength(input: BendingInput): BendingResult {
       detail: `Muo = ${fmt(Muo)} kNm ${Muo >= MuoMin ? "≥" : "<"} (Muo)min = ${fmt(MuoMin)} kNm`,
     },
   ];
+  if (pu) {
+    const low = o.tendons.filter((t) => t.depth > dn && t.fpe < 0.5 * t.fpb);
+    checks.push({
+      name: "σpu by Cl 8.1.8.2: fpe ≥ 0.5 fpb",
+      clause: "8.1.8.2",
+      pass: low.length === 0,
+      detail:
+        low.length === 0
+          ? "Every tendon in the tension zone carries at least half its breaking stress after losses"
+          : `${low.length} tendon layer${low.length === 1 ? "" : "s"} carry less than 0.5 fpb after losses: the approximate σpu does not apply; use strain compatibility`,
+    });
+  }
   if (ductilityClass === "L" && tension.length) {
     const within = steelStrain <= EPSILON_SU_CLASS_L;
     checks.push({
@@ -236,17 +409,18 @@ export function bendingStrength(input: BendingInput): BendingResult {
     });
   }
   if (input.Mstar !== undefined) {
-    // A hogging M* (negative) is checked on the section as entered: its compression face at the top.
+    // A hogging M* (negative) is checked on the section turned over: its top face in tension.
     const M = Math.abs(input.Mstar);
     checks.push({
       name: "Strength: M* ≤ φMuo",
       clause: "8.1.1",
       pass: M <= phiMuo,
-      detail: `${input.Mstar < 0 ? "|M*|" : "M*"} = ${fmt(M)} kNm ${M <= phiMuo ? "≤" : ">"} φMuo = ${fmt(phiMuo)} kNm (utilisation ${fmt(M / phiMuo, 3)})${input.Mstar < 0 ? "; hogging: the section is as entered, compression face at the top" : ""}`,
+      detail: `${input.Mstar < 0 ? "|M*|" : "M*"} = ${fmt(M)} kNm ${M <= phiMuo ? "≤" : ">"} φMuo = ${fmt(phiMuo)} kNm (utilisation ${fmt(M / phiMuo, 3)})${input.Mstar < 0 ? "; hogging: the top face in tension, the bottom in compression" : ""}`,
     });
   }
 
   return {
+    sense: o.sense,
     alpha2,
     gamma,
     dn,
@@ -264,6 +438,8 @@ export function bendingStrength(input: BendingInput): BendingResult {
     AscProvided,
     concreteForce,
     layers,
+    tendons,
+    sigmaPu,
     steps,
     checks,
   };

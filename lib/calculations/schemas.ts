@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseBars } from "./bars";
 import type { BendingInput } from "./bending";
 import type { LapInput } from "./lap-length";
 import { cleanSource, SOURCE_MAX_LENGTH } from "./links";
@@ -48,27 +49,60 @@ const recordedActions = {
   source,
 };
 
+/** A bar layer's area: mm², or bars as drawings write them ("4N28", "12N16 @ 200"), turned into mm². */
+const barLayerArea = z.union([z.number(), z.string()], { error: "area is a number of mm² or bars such as 4N28" }).transform((v, ctx) => {
+  if (typeof v === "string") {
+    try {
+      return parseBars(v).area;
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: `area "${v}": ${error instanceof Error ? error.message : String(error)}` });
+      return z.NEVER;
+    }
+  }
+  if (!Number.isFinite(v)) ctx.addIssue({ code: "custom", message: "area must be a number" });
+  else if (!(v > 0)) ctx.addIssue({ code: "custom", message: "area must be more than 0 mm²" });
+  else if (v > MAX_MM2) ctx.addIssue({ code: "custom", message: `area must be at most ${MAX_MM2} mm²` });
+  return v;
+});
+
+const tendonLayer = z.object({
+  area: positive("tendon area", "mm²", MAX_MM2),
+  depth: positive("tendon depth", "mm"),
+  fpb: number("fpb").refine((v) => v >= 1000 && v <= 2200, { error: "fpb must be between 1000 and 2200 MPa" }),
+  fpe: number("fpe").refine((v) => v >= 0 && v <= 2200, { error: "fpe must be between 0 and fpb" }),
+});
+
 export const bendingSchema = z
   .object({
-    shape: z.enum(["rectangle", "T"], { error: 'shape is "rectangle" or "T"' }).default("rectangle"),
+    shape: z.enum(["rectangle", "T", "I"], { error: 'shape is "rectangle", "T" or "I"' }).default("rectangle"),
     b: positive("b", "mm").optional(),
     D: positive("D", "mm"),
     bw: positive("bw", "mm").optional(),
     bef: positive("bef", "mm").optional(),
     hf: positive("hf", "mm").optional(),
+    bfTop: positive("bfTop", "mm").optional(),
+    tfTop: positive("tfTop", "mm").optional(),
+    bfBottom: positive("bfBottom", "mm").optional(),
+    tfBottom: positive("tfBottom", "mm").optional(),
     fc: concreteStrength,
     fsy: steelStrength("fsy").default(500),
     Es: elasticModulus.default(200_000),
     steel: z
-      .array(z.object({ area: positive("area", "mm²", MAX_MM2), depth: positive("depth", "mm") }), { error: "steel is a list of layers {area, depth}" })
-      .min(1, { error: "give at least one layer of steel" })
+      .array(z.object({ area: barLayerArea, depth: positive("depth", "mm") }), { error: "steel is a list of layers {area, depth}" })
       .max(20, { error: "at most 20 layers" }),
+    tendons: z.array(tendonLayer, { error: "tendons is a list of layers {area, depth, fpb, fpe}" }).max(20, { error: "at most 20 tendon layers" }).default([]),
+    Ep: number("Ep")
+      .refine((v) => v >= 150_000 && v <= 220_000, { error: "Ep must be between 150000 and 220000 MPa" })
+      .default(195_000),
     ductilityClass: z.enum(["N", "L"], { error: 'ductilityClass is "N" or "L"' }).default("N"),
-    edition: z.enum(["AS3600:2018", "AS3600:2009"], { error: 'edition is "AS3600:2018" or "AS3600:2009"' }).default("AS3600:2018"),
+    edition: z
+      .enum(["AS3600:2018", "AS3600:2009", "AS5100.5:2017"], { error: 'edition is "AS3600:2018", "AS3600:2009" or "AS5100.5:2017"' })
+      .default("AS3600:2018"),
     Mstar: action("M*", "kNm").optional(),
     ...recordedActions,
   })
   .superRefine((v, ctx) => {
+    if (v.steel.length === 0 && v.tendons.length === 0) ctx.addIssue({ code: "custom", path: ["steel"], message: "give at least one layer of steel or of tendons" });
     if (v.shape === "rectangle" && v.b === undefined) ctx.addIssue({ code: "custom", path: ["b"], message: "a rectangle needs its width b" });
     if (v.shape === "T") {
       for (const key of ["bw", "bef", "hf"] as const)
@@ -77,40 +111,40 @@ export const bendingSchema = z
         ctx.addIssue({ code: "custom", path: ["bef"], message: "the flange is at least as wide as the web" });
       if (v.hf !== undefined && v.hf >= v.D) ctx.addIssue({ code: "custom", path: ["hf"], message: "the flange is thinner than the section" });
     }
+    if (v.shape === "I") {
+      for (const key of ["bw", "bfTop", "tfTop", "bfBottom", "tfBottom"] as const)
+        if (v[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: `an I-section needs ${key}` });
+      for (const key of ["bfTop", "bfBottom"] as const)
+        if (v.bw !== undefined && v[key] !== undefined && v[key] < v.bw)
+          ctx.addIssue({ code: "custom", path: [key], message: "each flange is at least as wide as the webs" });
+      if (v.tfTop !== undefined && v.tfBottom !== undefined && v.tfTop + v.tfBottom >= v.D)
+        ctx.addIssue({ code: "custom", path: ["tfBottom"], message: "the two flanges leave no web: tfTop + tfBottom must be less than D" });
+    }
     v.steel.forEach((layer, i) => {
       if (layer.depth >= v.D)
         ctx.addIssue({ code: "custom", path: ["steel", i, "depth"], message: `the bars are outside the section (depth ${layer.depth} ≥ D ${v.D} mm)` });
     });
+    v.tendons.forEach((t, i) => {
+      if (t.depth >= v.D) ctx.addIssue({ code: "custom", path: ["tendons", i, "depth"], message: `the tendons are outside the section (depth ${t.depth} ≥ D ${v.D} mm)` });
+      if (t.fpe > t.fpb) ctx.addIssue({ code: "custom", path: ["tendons", i, "fpe"], message: `fpe must be between 0 and fpb (${t.fpb} MPa)` });
+    });
   })
-  .transform((v): BendingInput =>
-    v.shape === "rectangle"
-      ? {
-          shape: "rectangle",
-          b: v.b!,
-          D: v.D,
-          fc: v.fc,
-          fsy: v.fsy,
-          Es: v.Es,
-          steel: v.steel,
-          ductilityClass: v.ductilityClass,
-          edition: v.edition,
-          Mstar: v.Mstar,
-        }
-      : {
-          shape: "T",
-          bw: v.bw!,
-          bef: v.bef!,
-          hf: v.hf!,
-          D: v.D,
-          fc: v.fc,
-          fsy: v.fsy,
-          Es: v.Es,
-          steel: v.steel,
-          ductilityClass: v.ductilityClass,
-          edition: v.edition,
-          Mstar: v.Mstar,
-        },
-  );
+  .transform((v): BendingInput => {
+    const common = {
+      D: v.D,
+      fc: v.fc,
+      fsy: v.fsy,
+      Es: v.Es,
+      steel: v.steel,
+      ...(v.tendons.length > 0 ? { tendons: v.tendons, Ep: v.Ep } : {}),
+      ductilityClass: v.ductilityClass,
+      edition: v.edition,
+      Mstar: v.Mstar,
+    };
+    if (v.shape === "rectangle") return { shape: "rectangle", b: v.b!, ...common };
+    if (v.shape === "T") return { shape: "T", bw: v.bw!, bef: v.bef!, hf: v.hf!, ...common };
+    return { shape: "I", bw: v.bw!, bfTop: v.bfTop!, tfTop: v.tfTop!, bfBottom: v.bfBottom!, tfBottom: v.tfBottom!, ...common };
+  });
 
 export const shearSchema = z
   .object({
