@@ -70,9 +70,49 @@ async function setModelFileAndRun(page: Page, file: string) {
   await expect(page.getByLabel("Model file")).toHaveValue(file);
 }
 
+/** φMuo and φVu as the calculators show them: 4 significant figures. */
+const sig4 = (v: number) => String(Number(v.toPrecision(4)));
+
+/**
+ * The girder design check on /midas/midasresultgirder (issue 29): the ultimate envelope, governing points first; the
+ * first row's Check section and Check shear open the calculators on the same numbers, with the sheet's header.
+ */
+async function followGoverningPoint(page: Page, projectName: string) {
+  await page.goto("/midas/midasresultgirder");
+  const card = page.getByTestId("girder-check");
+  await expect(card.getByTestId("girder-check-summary")).toContainText("ULS-ENV to AS 5100.5:2017 (bridges): 232 points", { timeout: 30_000 });
+  await expect(card.locator("[data-slot=chart] .recharts-surface")).toBeVisible();
+  const first = card.getByTestId("girder-check-point").first();
+  const point = (await first.getByRole("rowheader").textContent())!.trim();
+  const phiMuo = Number(await first.getAttribute("data-phimuo"));
+  const phiVu = Number(await first.getAttribute("data-phivu"));
+  const Mstar = (await first.getAttribute("data-mstar"))!;
+  const element = (await first.getAttribute("data-element"))!;
+
+  await first.getByRole("link", { name: `Check section at ${point}:` }).click();
+  await expect(page).toHaveURL(/\/calculations\?shape=I&/);
+  await expect(page.getByTestId("result-phimuo")).toHaveText(sig4(phiMuo));
+  await expect(page.locator('[id="field-Mstar"]')).toHaveValue(Mstar);
+  // The sheet's header: the project, the element and the combination.
+  await expect(page.locator("body")).toContainText(element);
+  await expect(page.locator("body")).toContainText(projectName);
+  await expect(page.locator("body")).toContainText("ULS-ENV");
+
+  await page.goBack();
+  await card
+    .getByTestId("girder-check-point")
+    .first()
+    .getByRole("link", { name: `Check shear at ${point}:` })
+    .click();
+  await expect(page).toHaveURL(/\/calculations\/concreteshear\?/);
+  await expect(page.getByTestId("result-phivu")).toHaveText(sig4(phiVu));
+}
+
 const chart = (page: Page) => page.locator("[data-slot=chart] .recharts-surface").first();
 
-test("run the analysis on the demo copy, open each results page, switch combinations, export CSV, and check a girder section in bending", async ({ page }) => {
+test("run the analysis on the demo copy, open each results page, switch combinations, export CSV, and follow the girder design check's governing point into the calculators", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const project = await builtDemoCopy(page);
 
@@ -129,17 +169,10 @@ test("run the analysis on the demo copy, open each results page, switch combinat
   expect(text.split("\r\n")[0]).toBe("Elem,Span,Part,Chainage (m),Load,Axial (kN),Shear (kN),Moment (kN·m),Torsion (kN·m)");
   expect(text.split("\r\n")[1]).toContain(lastName.replace(/\(.*$/, ""));
 
-  // Check section: the bending calculation with M* of the point prefilled and where it came from.
-  const point = page.getByTestId("girder-point").nth(1);
-  const link = point.getByRole("link", { name: /^Check section at/ });
-  const mstar = /M\* ([\d.]+) kNm/.exec((await link.getAttribute("aria-label"))!)![1]!;
-  await link.click();
-  await expect(page).toHaveURL(/\/calculations\?Mstar=/);
-  await expect(page.locator('[id="field-Mstar"]')).toHaveValue(mstar);
-  await expect(page.getByTestId("design-actions-source")).toContainText(`${project.name} · MIDAS girder results`);
+  await followGoverningPoint(page, project.name);
 });
 
-test("at phone width: set the model file on /midas and run the analysis", PHONE_ONLY, async ({ page }) => {
+test("at phone width: set the model file on /midas, run the analysis and follow the girder check into the calculators", PHONE_ONLY, async ({ page }) => {
   test.setTimeout(180_000);
   const project = await builtDemoCopy(page);
   await withSimulator(async () => {
@@ -147,4 +180,7 @@ test("at phone width: set the model file on /midas and run the analysis", PHONE_
     expect(applied.status()).toBe(200);
     await setModelFileAndRun(page, "\\\\design-server\\bridges\\Viaduct copy (phone).mcb");
   });
+  await followGoverningPoint(page, project.name);
+  // The page is never wider than the phone: the check's table scrolls inside its own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -5,9 +5,15 @@
  *
  * - `Mstar` kNm, `Vstar` kN, `Nstar` kN with compression positive;
  * - `source`: free text of at most 300 characters, shown as "Design actions from: …".
+ *
+ * Concrete Bending and Concrete Shear take them; Lap Length has no design
+ * actions and opens such a link with them left out. Every calculator also takes
+ * the calc sheet's header (`project`, `element`, `combination`, `by`, `date`).
  */
 
 import type { SearchParams } from "@/lib/navigation";
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export type CalculationTool = "bending" | "shear" | "lap";
 export type DesignActions = { Mstar?: number; Vstar?: number; Nstar?: number };
@@ -18,15 +24,48 @@ export const CALCULATION_PATHS: Record<CalculationTool, string> = {
   lap: "/calculations/laplength",
 };
 
-/** The query parameters of the design actions, in the order a link carries them. */
+/** The query parameters of the design actions, in the order a link carries them (Bending and Shear; Lap Length has none). */
 export const DESIGN_ACTION_KEYS = ["Mstar", "Vstar", "Nstar", "source"] as const;
 export const SOURCE_MAX_LENGTH = 300;
 
+/** Text as one line of at most `max` characters: control characters to spaces, cut with an ellipsis, never mid-character. */
+function oneLine(text: string, max: number): string {
+  const line = text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  const chars = Array.from(line);
+  return chars.length <= max ? line : `${chars.slice(0, max - 1).join("")}…`;
+}
+
 /** The source as one line of at most 300 characters (cut with an ellipsis, never mid-character). */
 export function cleanSource(source: string): string {
-  const line = source.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
-  const chars = Array.from(line);
-  return chars.length <= SOURCE_MAX_LENGTH ? line : `${chars.slice(0, SOURCE_MAX_LENGTH - 1).join("")}…`;
+  return oneLine(source, SOURCE_MAX_LENGTH);
+}
+
+/** The header of every calc sheet: what it is for, who made it and when. Plain text, shown as such. */
+export type SheetHeader = { project?: string; element?: string; combination?: string; by?: string; date?: string };
+/** The header's query parameters, in the order a link carries them. */
+export const SHEET_HEADER_KEYS = ["project", "element", "combination", "by", "date"] as const satisfies readonly (keyof SheetHeader)[];
+export const SHEET_HEADER_MAX_LENGTH = 120;
+
+/** A header field as one line of at most 120 characters. */
+export function cleanHeaderField(text: string): string {
+  return oneLine(text, SHEET_HEADER_MAX_LENGTH);
+}
+
+/** The header a link gives: each field cleaned to one line; blank ones left out. */
+export function sheetHeaderFrom(params: SearchParams): SheetHeader {
+  const header: SheetHeader = {};
+  for (const key of SHEET_HEADER_KEYS) {
+    const text = first(params[key]);
+    const clean = text === undefined ? "" : cleanHeaderField(text);
+    if (clean) header[key] = clean;
+  }
+  return header;
+}
+
+/** A number for a link: finite (else the caller's mistake), −0 as 0; String() never gives an exponent below 1e21. */
+function linkNumber(key: string, value: unknown): string {
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new RangeError(`${key} must be a finite number, not ${String(value)}`);
+  return String(value === 0 ? 0 : value);
 }
 
 /**
@@ -42,16 +81,40 @@ export function calculationLink(tool: CalculationTool, actions: DesignActions, s
   for (const key of ["Mstar", "Vstar", "Nstar"] as const) {
     const value = actions[key];
     if (value === undefined) continue;
-    if (typeof value !== "number" || !Number.isFinite(value)) throw new RangeError(`${key} must be a finite number, not ${String(value)}`);
-    // -0 reads as 0; String() never gives an exponent below 1e21, and Number() reads it back exactly.
-    query.push(`${key}=${encodeURIComponent(String(value === 0 ? 0 : value))}`);
+    query.push(`${key}=${encodeURIComponent(linkNumber(key, value))}`);
   }
   const text = source === undefined ? "" : cleanSource(source);
   if (text) query.push(`source=${encodeURIComponent(text)}`);
   return query.length ? `${path}?${query.join("&")}` : path;
 }
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+/**
+ * The page path of a calculator with a whole form and the sheet's header:
+ * `calculatorLink("bending", { b: 300, D: 450, steel: "1800@390" }, { project: "Demo Viaduct" })`
+ * → `/calculations?b=300&D=450&steel=1800%40390&project=Demo%20Viaduct`.
+ * The values go in the order given (the form's URL keys, as the page reads
+ * them), undefined ones left out, numbers finite (else a RangeError); then the
+ * header, in SHEET_HEADER_KEYS order, each field cleaned to one line, blank
+ * ones left out. The header goes only in `header`: a value under one of its
+ * keys is a RangeError, so a link never carries a key twice.
+ */
+export function calculatorLink(tool: CalculationTool, values: Record<string, string | number | undefined>, header: SheetHeader = {}): string {
+  const path = CALCULATION_PATHS[tool];
+  if (!path) throw new RangeError(`unknown calculation tool "${String(tool)}"`);
+  const headerKeys = new Set<string>(SHEET_HEADER_KEYS);
+  const query: string[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (headerKeys.has(key)) throw new RangeError(`${key} belongs to the sheet's header, not its values`);
+    const text = typeof value === "string" ? value : linkNumber(key, value);
+    query.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+  }
+  for (const key of SHEET_HEADER_KEYS) {
+    const text = cleanHeaderField(header[key] ?? "");
+    if (text) query.push(`${key}=${encodeURIComponent(text)}`);
+  }
+  return query.length ? `${path}?${query.join("&")}` : path;
+}
 
 /**
  * A link that carries only design actions (what the MIDAS pages send), not a

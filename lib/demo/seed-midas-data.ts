@@ -152,6 +152,12 @@ export function demoMidasTables(): MidasTables {
     row("CantileverLength", ["3.300", "3.300"]),
     row("CantileverTipThickness", ["0.200", "0.200"]),
     row("CantileverRootThickness", ["0.450", "0.450"]),
+    // Deck bars at 150 over the 12.8 m top (N24 over the piers), N24 at 150 in the bottom slab; fitments of both webs: two
+    // legs of N24 in each at 100 in the spans, four of N20 in the support zones (the girder design check passes them).
+    row("TopBars", ["86N24", "86N20"]),
+    row("BottomBars", ["42N24", "42N24"]),
+    row("BarCover", ["50", "50"]),
+    row("Fitments", ["8N20 @ 100", "4N24 @ 100"]),
   ];
 
   // PG4-18 and PG6-22: 4 piles as 2 x 2, 6 as 2 x 3 (two rows along the bridge), as Fill from Revit lays them out;
@@ -242,6 +248,7 @@ export function demoMidasTables(): MidasTables {
     row("WobbleBetaP", ["0.008", "0.008", "0.008"]),
     row("AnchorageSlip", ["0.006", "0.006", "0.006"]),
     row("Relaxation", ["2.5", "2.5", "2.5"]),
+    row("LongTermLoss", ["15", "15", "15"]),
   ];
 
   return { midassetup, midasgeneralsections, midaspsc, midaspiles, midasload, midasloadsub, midasmoving, midasloadcomb, midaspt };

@@ -16,7 +16,8 @@ import { midasClientFor, midasFailure } from "./connection";
 import { requireModelPath, saveProjectModel } from "./model-file";
 import { fetchResults, girderKeyPoints, MidasResultRequestError, type ResultContext, type ResultKind, resultKinds, type ResultTable } from "./results";
 import { filterCases, tableCases } from "./results-view";
-import { type BuildScheme, buildStatus, startRun } from "./runs";
+import { type DesignStandard, defaultCombination, type GirderCheck, girderCheck } from "./girder-check";
+import { type BuildScheme, buildFromTables, buildStatus, loadProjectTables, startRun } from "./runs";
 
 export const BUILD_FIRST =
   "Build first: MIDAS does not hold the model of this project's current Midas tables (it was never built from them, or they have changed since the last build). Use Create Midas, then run the analysis.";
@@ -146,6 +147,36 @@ export async function refreshProjectResults(userId: number, project: ProjectAcce
     throw midasFailure(error);
   }
   return projectResults(project, kind);
+}
+
+export const STALE_FOR_CHECK =
+  "The girder results are older than the Midas tables: build the model again (Midas Control > Create Midas), then run the analysis.";
+
+/**
+ * The girder design check of an ultimate combination (the ultimate envelope when none is named) on the stored
+ * results: a read, for every member. 409 while there are no results or they are stale, saying what to run; 400 for
+ * a name that is not an ultimate combination.
+ */
+export async function projectGirderCheck(project: ProjectAccess, options: { combination?: string; standard?: DesignStandard } = {}): Promise<GirderCheck> {
+  const stored = await findResults(project.id, "girder");
+  if (!stored) throw new DomainError("conflict", NO_RESULTS);
+  if (await isStale(project.id, stored.buildId)) throw new DomainError("conflict", STALE_FOR_CHECK);
+  const { tables } = await loadProjectTables(project.id);
+  const { built } = buildFromTables(tables);
+  // Not stale means the tables build the model the results came from.
+  if (!built) throw new DomainError("conflict", STALE_FOR_CHECK);
+  const data = stored.data as unknown as StoredResultData;
+  const combination = options.combination ?? defaultCombination(built.parsed);
+  if (!combination) throw new DomainError("invalid", "The model has no ultimate combination: add one in Load Combinations or set GenerateCombinations to Yes.");
+  return girderCheck({
+    parsed: built.parsed,
+    scheme: built.scheme,
+    results: data,
+    keyPoints: data.keyPoints ?? girderKeyPoints(built.scheme),
+    combination,
+    standard: options.standard ?? "AS5100.5:2017",
+    project: project.name,
+  });
 }
 
 export function answerOf(

@@ -17,6 +17,7 @@ export const midasRoutes = {
   saveSettings: { method: "PUT", path: "/api/projects/{id}/midas/settings" },
   results: { method: "GET", path: "/api/projects/{id}/midas/results/{kind}" },
   refreshResults: { method: "POST", path: "/api/projects/{id}/midas/results/{kind}/refresh" },
+  girderCheck: { method: "GET", path: "/api/projects/{id}/midas/checks/girder" },
 } as const;
 
 /** The routes as the browser calls them, typed by their endpoints' schemas (zod itself stays on the server). */

@@ -8,6 +8,8 @@ import {
   connectionBodySchema,
   connectionSchema,
   connectionTestSchema,
+  girderCheckQuery,
+  girderCheckSchema,
   midasSettingsAnswer,
   midasSettingsSchema,
   modelCheckSchema,
@@ -190,5 +192,19 @@ export const midasEndpoints = {
     status: 200,
     response: resultsSchema,
     errors: [400, 401, 403, 404, 409, 502],
+  }),
+  girderCheck: endpoint({
+    ...midasRoutes.girderCheck,
+    summary: "The girder design check of an ultimate combination: M* with its sign, V*, φMuo and φVu at every element end, to AS 5100.5:2017 or AS 3600:2018",
+    description:
+      "Worked out from the stored girder results and the project's Midas tables (PSC sections with their bars, the PT table's tendons): a read, for every member. 409 `{error}` while there are no results or they are older than the tables, saying what to run; 400 for a load case, a serviceability combination or a name the model does not have (a strength check takes an ultimate combination).",
+    tag,
+    auth: true,
+    project: { from: "param", need: "read" },
+    params: projectParams,
+    query: girderCheckQuery,
+    status: 200,
+    response: girderCheckSchema,
+    errors: [400, 401, 404, 409],
   }),
 };

@@ -4,6 +4,7 @@
  * deviation per metre of duct ("wobble"); MIDAS writes e^(−(μα + k·x)) with k per metre (TDNT WF). So k = μ·βp: passing
  * βp as k, as the PT table used to, takes μ⁻¹ (five times, for μ = 0.2) too much wobble loss.
  */
+import type { SpanData } from "./parse/setup";
 import type { TendonGroupData } from "./parse/tendons";
 
 /** MIDAS's wobble coefficient k (per metre) of a tendon group: μ·βp. */
@@ -101,3 +102,31 @@ export function tendonFriction(name: string, points: readonly ProfilePoint[], t:
   }
   return { name, length, angle: total, lowest: { x: Number(lowest.x.toFixed(3)), share: Number(lowest.share.toFixed(4)) } };
 }
+
+export type TendonProfilePoint = { PT: number[]; bFIX: boolean; R: number; bBOTZ: boolean };
+
+const round6 = (n: number) => Number(n.toFixed(6));
+
+/**
+ * A tendon group's profile from the start of FromSpan, as MIDAS's TDNA takes it (x along, z up from the girder's top):
+ * anchor, then mid-span low points and pier high points. The model sends it; the design check reads the tendon's depth
+ * and force from the same points.
+ */
+export function tendonProfile(
+  spans: readonly Pick<SpanData, "index" | "length">[],
+  t: Pick<TendonGroupData, "fromSpan" | "toSpan" | "depthAtEnds" | "depthAtPiers" | "depthAtMidspan">,
+): TendonProfilePoint[] {
+  const within = spans.filter((s) => s.index >= t.fromSpan && s.index <= t.toSpan);
+  const profile: TendonProfilePoint[] = [];
+  let x = 0;
+  within.forEach((span, k) => {
+    profile.push({ PT: [round6(x), round6(k === 0 ? -t.depthAtEnds : -t.depthAtPiers)], bFIX: k === 0, R: 0, bBOTZ: false });
+    profile.push({ PT: [round6(x + span.length / 2), round6(-t.depthAtMidspan)], bFIX: false, R: 0, bBOTZ: false });
+    x += span.length;
+  });
+  profile.push({ PT: [round6(x), round6(-t.depthAtEnds)], bFIX: true, R: 0, bBOTZ: false });
+  return profile;
+}
+
+/** The profile as points (x along, z up). */
+export const profilePoints = (profile: readonly TendonProfilePoint[]): ProfilePoint[] => profile.map(({ PT: [x, z] }) => ({ x: x!, z: z! }));

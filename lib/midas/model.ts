@@ -1,9 +1,8 @@
 import { parseMidasTables, type ParsedTables } from "./parse";
 import type { Problem } from "./parse/reader";
 import type { GeneralSectionData, PileGroupData, PscSectionData } from "./parse/sections";
-import type { TendonGroupData } from "./parse/tendons";
 import type { BearingType, PierData, SupportBearings } from "./parse/setup";
-import { frictionShare, profileLevel, type TendonFriction, tendonFriction, wobbleCoefficient } from "./friction";
+import { frictionShare, profileLevel, type TendonFriction, tendonFriction, tendonProfile, wobbleCoefficient } from "./friction";
 import { boxArrays, boxCellArea, boxProperties, gradientCurvature } from "./sections";
 import type { MidasTables } from "./tables";
 
@@ -112,7 +111,13 @@ export type MidasIdScheme = {
 export type MidasCaseCatalog = {
   static: string[];
   moving: string[];
-  combinations: { name: string; method: "Add" | "Envelope"; factors: { name: string; factor: number }[] }[];
+  combinations: {
+    name: string;
+    method: "Add" | "Envelope";
+    factors: { name: string; factor: number }[];
+    /** Builds before the design check (issue 29) did not record it: none of theirs is taken as a design action. */
+    limitState?: "Ultimate" | "Serviceability" | "Other";
+  }[];
 };
 
 export type BuiltModel = {
@@ -327,7 +332,7 @@ class Builder {
     const cases: MidasCaseCatalog = {
       static: [...this.p.superLoads, ...this.p.subLoads].map((c) => c.name).concat(this.p.secondary.map((s) => s.secondary)),
       moving: this.p.vehicles.map((v) => v.caseName),
-      combinations: this.p.combinations.map((c) => ({ name: c.name, method: c.method, factors: c.factors })),
+      combinations: this.p.combinations.map((c) => ({ name: c.name, method: c.method, factors: c.factors, limitState: c.limitState })),
     };
     return { model, scheme: this.scheme, cases, tendons: this.frictions, parsed: this.p };
   }
@@ -852,7 +857,7 @@ class Builder {
     const { setup, tendonGroups } = this.p;
     const spanStart = (index: number) => setup.spans.slice(0, index - 1).reduce((sum, span) => sum + span.length, 0);
     const drapes = tendonGroups.map((t) => {
-      const points = this.tendonProfile(t).map(({ PT: [px, pz] }) => ({ x: px!, z: pz! }));
+      const points = tendonProfile(this.p.setup.spans, t).map(({ PT: [px, pz] }) => ({ x: px!, z: pz! }));
       return { t, points, share: frictionShare(points, t), start: spanStart(t.fromSpan) };
     });
     for (const sec of this.p.secondary) {
@@ -950,20 +955,6 @@ class Builder {
     });
   }
 
-  /** A tendon group's profile from the start of FromSpan: anchor, then mid-span low points and pier high points. */
-  private tendonProfile(t: TendonGroupData): { PT: number[]; bFIX: boolean; R: number; bBOTZ: boolean }[] {
-    const spans = this.p.setup.spans.filter((s) => s.index >= t.fromSpan && s.index <= t.toSpan);
-    const profile: { PT: number[]; bFIX: boolean; R: number; bBOTZ: boolean }[] = [];
-    let x = 0;
-    spans.forEach((span, k) => {
-      profile.push({ PT: [round(x), round(k === 0 ? -t.depthAtEnds : -t.depthAtPiers)], bFIX: k === 0, R: 0, bBOTZ: false });
-      profile.push({ PT: [round(x + span.length / 2), round(-t.depthAtMidspan)], bFIX: false, R: 0, bBOTZ: false });
-      x += span.length;
-    });
-    profile.push({ PT: [round(x), round(-t.depthAtEnds)], bFIX: true, R: 0, bBOTZ: false });
-    return profile;
-  }
-
   private tendons(): void {
     const { setup } = this.p;
     this.p.tendonGroups.forEach((t, i) => {
@@ -988,7 +979,7 @@ class Builder {
         FF: t.friction,
         WF: wobbleCoefficient(t),
       });
-      const profile = this.tendonProfile(t);
+      const profile = tendonProfile(this.p.setup.spans, t);
       const x = profile[profile.length - 1]!.PT[0]!;
       this.frictions.push(
         tendonFriction(

@@ -121,11 +121,6 @@ export function keyPointValues(table: ResultTable, points: readonly KeyPoint[], 
   });
 }
 
-/** The design action of a point: the value of largest magnitude, as a positive number (M* and V* are magnitudes). */
-export function designAction(range: { max: number; min: number }): number {
-  return Math.round(Math.max(Math.abs(range.max), Math.abs(range.min)) * 10) / 10;
-}
-
 /** Max and min of `column` per category over the chosen loads (the reactions page's max/min per support). */
 export function extremesBy(
   table: ResultTable,

@@ -58,3 +58,8 @@ export const RESULT_TITLES: Record<ResultKind, string> = {
   girder: "Girder forces",
   pile: "Pile forces",
 };
+
+/** A girder point as a calc sheet names it: "Girder, span 3, chainage 1,136.0 m". */
+export function elementLabel(span: number, chainage: number): string {
+  return `Girder, span ${span}, chainage ${chainage.toLocaleString("en-AU", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} m`;
+}

@@ -333,6 +333,49 @@ export const resultsQuery = z.object({
     .meta({ description: "csv or xlsx: the same table as a download (headings with units)." }),
 });
 
+export const girderCheckQuery = z.object({
+  combination: z
+    .string()
+    .min(1, { error: "combination is the name of an ultimate combination" })
+    .max(40, { error: "combination is at most 40 characters" })
+    .optional()
+    .meta({ description: "An ultimate combination of the model (the ultimate envelope ULS-ENV when omitted)." }),
+  standard: z
+    .enum(["AS5100.5:2017", "AS3600:2018"], { error: 'standard is "AS5100.5:2017" or "AS3600:2018", or left out' })
+    .optional()
+    .meta({ description: "The standard the strengths are worked out to (AS 5100.5:2017 when omitted)." }),
+});
+
+const checkPointSchema = z.object({
+  point: z.string().meta({ description: 'A support or mid-span by name ("P3", "Span 3 mid"), else "Span 3, elem 12 J".' }),
+  chainage: z.number().meta({ description: "m" }),
+  element: z.number().int(),
+  part: z.enum(["I", "J"]),
+  span: z.number().int(),
+  Mstar: z.number().meta({ description: "kNm, sagging positive: of the combination's max and min, the one that uses more of its strength" }),
+  Vstar: z.number().meta({ description: "kN, the larger magnitude" }),
+  face: z.enum(["top", "bottom"]).meta({ description: "The face in tension under M*." }),
+  section: z.string().meta({ description: "The PSC section there." }),
+  phiMuo: z.number().meta({ description: "kNm, for the sense of M*" }),
+  phiVu: z.number().meta({ description: "kN" }),
+  utilisationM: z.number().meta({ description: "|M*| / φMuo" }),
+  utilisationV: z.number().meta({ description: "|V*| / φVu" }),
+  links: z
+    .object({ bending: z.string(), shear: z.string() })
+    .meta({ description: "The calculators' pages opened on this point's section, tendons, bars and actions." }),
+});
+
+export const girderCheckSchema = z
+  .object({
+    combination: z.string(),
+    standard: z.enum(["AS5100.5:2017", "AS3600:2018"]),
+    points: z.array(checkPointSchema).meta({ description: "Every element end of the girder, in chainage order." }),
+    governing: z.object({ M: checkPointSchema, V: checkPointSchema }).meta({ description: "The points of the highest bending and shear utilisation." }),
+    combinations: z.array(z.string()).meta({ description: "The model's ultimate combinations." }),
+    assumptions: z.array(z.string()),
+  })
+  .meta({ id: "GirderCheck" });
+
 export const analysisSchema = z
   .object({
     runId: z.string(),

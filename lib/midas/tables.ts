@@ -419,6 +419,36 @@ const pscSections: ParameterSpec[] = [
   },
   { parameter: "CantileverTipThickness", unit: "m", value: m(0.1, 2), description: "Thickness of the cantilever at its tip." },
   { parameter: "CantileverRootThickness", unit: "m", value: m(0.1, 3), description: "Thickness of the cantilever where it meets the web." },
+  {
+    parameter: "TopBars",
+    unit: "—",
+    value: { kind: "text", maxLength: 20 },
+    optional: true,
+    description:
+      'Longitudinal bars in the top slab over the whole width, as bars ("86N20"): the girder design check\'s top reinforcement. Not sent to MIDAS. Blank: none.',
+  },
+  {
+    parameter: "BottomBars",
+    unit: "—",
+    value: { kind: "text", maxLength: 20 },
+    optional: true,
+    description: 'Longitudinal bars in the bottom slab, as bars ("42N16"): the girder design check\'s bottom reinforcement. Not sent to MIDAS. Blank: none.',
+  },
+  {
+    parameter: "BarCover",
+    unit: "mm",
+    value: m(20, 150),
+    optional: true,
+    description: "Cover to the longitudinal bars, top and bottom: they sit at the cover plus half a bar from each face. Blank: 50 mm.",
+  },
+  {
+    parameter: "Fitments",
+    unit: "—",
+    value: { kind: "text", maxLength: 20 },
+    optional: true,
+    description:
+      'Shear reinforcement of both webs together, as legs and spacing ("4N16 @ 200": two legs of N16 in each web every 200 mm): the girder design check\'s Asv and s. Blank: none.',
+  },
 ];
 
 const piles: ParameterSpec[] = [
@@ -702,6 +732,14 @@ const tendons: ParameterSpec[] = [
   },
   { parameter: "AnchorageSlip", unit: "m", value: m(0, 0.05), description: "Draw-in at each anchorage." },
   { parameter: "Relaxation", unit: "%", value: m(0, 10), description: "Basic relaxation of the strand (AS 5100.5)." },
+  {
+    parameter: "LongTermLoss",
+    unit: "%",
+    value: m(0, 40),
+    optional: true,
+    description:
+      "Time-dependent loss (shrinkage, creep, relaxation) as a share of the force after friction: the girder design check's effective prestress. Not sent to MIDAS, whose static prestress case applies the jacking force less friction. Blank: 15 %.",
+  },
 ];
 
 export const midasDatasets: Record<MidasDatasetKey, MidasDatasetInfo> = {

@@ -10,13 +10,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { DisabledReason } from "@/components/ui/disabled-reason";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { calculationLink } from "@/lib/calculations/links";
 import { callApi, type ResponseOf, urlOf } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
 import type { ResultKind } from "@/lib/midas/results";
-import { designAction, extremesBy, keyPointValues } from "@/lib/midas/results-series";
+import { extremesBy, keyPointValues } from "@/lib/midas/results-series";
 import { CHART_COLUMNS, columnHeading, columnUnit, filterCases } from "@/lib/midas/results-view";
 import { RunAnalysis } from "../run-analysis";
+import { GirderCheckCard } from "./girder-check";
 
 type Answer = ResponseOf<typeof midasApi.results>;
 
@@ -209,7 +209,8 @@ export function ResultsView({ project, kind, title, answer: initial, runReason, 
 
       {kind === "reaction" && <ReactionExtremes table={table} column={column} unit={unit} />}
       {kind === "bearing" && <Uplift table={table} />}
-      {kind === "girder" && <GirderPoints answer={answer} table={table} project={project.name} loads={chosen} />}
+      {kind === "girder" && <GirderPoints answer={answer} table={table} loads={chosen} />}
+      {kind === "girder" && <GirderCheckCard projectId={project.id} stale={answer.stale} />}
 
       <ResultTableView table={table} label={`${title}: every value`} />
     </div>
@@ -360,12 +361,10 @@ function Uplift({ table }: { table: Answer }) {
   );
 }
 
-function GirderPoints({ answer, table, project, loads }: { answer: Answer; table: Answer; project: string; loads: string[] }) {
+function GirderPoints({ answer, table, loads }: { answer: Answer; table: Answer; loads: string[] }) {
   const { force, length } = answer.units;
   const labels = new Set(table.rows.map((r) => String(r[table.columns.indexOf("Load")])));
   const points = keyPointValues(table, answer.keyPoints, [...labels]);
-  const source = (p: (typeof points)[number], what: string, load: string) =>
-    `${project} · MIDAS girder results ${answer.fetchedAt.slice(0, 10)} · ${p.label} (chainage ${fmt(p.chainage)} ${length}, elem ${p.elem} ${p.part}) · ${what} from ${load}`;
   return (
     <Card>
       <CardHeader>
@@ -373,74 +372,44 @@ function GirderPoints({ answer, table, project, loads }: { answer: Answer; table
           <h2>At the supports and mid-spans</h2>
         </CardTitle>
         <CardDescription>
-          Envelope of {loads.length > 0 ? loads.join(", ") : "no case"}. &quot;Check section&quot; opens the bending calculation with M* prefilled, &quot;Check
-          shear&quot; the shear calculation with V*.
+          Envelope of {loads.length > 0 ? loads.join(", ") : "no case"}. These are the chosen cases&apos; values, not design actions: the girder design check
+          below takes an ultimate combination and opens the calculators from each point.
         </CardDescription>
       </CardHeader>
       <CardContent>
         <ScrollTable label="Girder values at the supports and mid-spans">
           <thead>
             <tr className="border-b">
-              {[
-                "Point",
-                `Chainage (${length})`,
-                `M max (${force}·${length})`,
-                `M min (${force}·${length})`,
-                `V max (${force})`,
-                `V min (${force})`,
-                "Design check",
-              ].map((h) => (
-                <th key={h} scope="col" className={th}>
-                  {h}
-                </th>
-              ))}
+              {["Point", `Chainage (${length})`, `M max (${force}·${length})`, `M min (${force}·${length})`, `V max (${force})`, `V min (${force})`].map(
+                (h) => (
+                  <th key={h} scope="col" className={th}>
+                    {h}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody>
-            {points.map((p) => {
-              const mLoad = Math.abs(p.moment.max) >= Math.abs(p.moment.min) ? p.moment.maxLoad : p.moment.minLoad;
-              const vLoad = Math.abs(p.shear.max) >= Math.abs(p.shear.min) ? p.shear.maxLoad : p.shear.minLoad;
-              return (
-                <tr key={`${p.label}-${p.elem}`} className="border-b last:border-0" data-testid="girder-point">
-                  <th scope="row" className={`${td} text-left font-medium`}>
-                    {p.label}
-                  </th>
-                  <td className={td}>{fmt(p.chainage)}</td>
-                  <td className={td} title={p.moment.maxLoad}>
-                    {fmt(p.moment.max)}
-                  </td>
-                  <td className={td} title={p.moment.minLoad}>
-                    {fmt(p.moment.min)}
-                  </td>
-                  <td className={td} title={p.shear.maxLoad}>
-                    {fmt(p.shear.max)}
-                  </td>
-                  <td className={td} title={p.shear.minLoad}>
-                    {fmt(p.shear.min)}
-                  </td>
-                  <td className={`${td} print:hidden`}>
-                    {labels.size > 0 && (
-                      <span className="flex gap-3">
-                        <Link
-                          className="underline underline-offset-4"
-                          href={calculationLink("bending", { Mstar: designAction(p.moment) }, source(p, `M* = ${designAction(p.moment)} kNm`, mLoad))}
-                          aria-label={`Check section at ${p.label}: bending with M* ${designAction(p.moment)} kNm`}
-                        >
-                          Check section
-                        </Link>
-                        <Link
-                          className="underline underline-offset-4"
-                          href={calculationLink("shear", { Vstar: designAction(p.shear) }, source(p, `V* = ${designAction(p.shear)} kN`, vLoad))}
-                          aria-label={`Check shear at ${p.label}: V* ${designAction(p.shear)} kN`}
-                        >
-                          Check shear
-                        </Link>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
+            {points.map((p) => (
+              <tr key={`${p.label}-${p.elem}`} className="border-b last:border-0" data-testid="girder-point">
+                <th scope="row" className={`${td} text-left font-medium`}>
+                  {p.label}
+                </th>
+                <td className={td}>{fmt(p.chainage)}</td>
+                <td className={td} title={p.moment.maxLoad}>
+                  {fmt(p.moment.max)}
+                </td>
+                <td className={td} title={p.moment.minLoad}>
+                  {fmt(p.moment.min)}
+                </td>
+                <td className={td} title={p.shear.maxLoad}>
+                  {fmt(p.shear.max)}
+                </td>
+                <td className={td} title={p.shear.minLoad}>
+                  {fmt(p.shear.min)}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </ScrollTable>
       </CardContent>

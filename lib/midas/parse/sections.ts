@@ -1,3 +1,4 @@
+import { parseBars } from "@/lib/calculations/bars";
 import type { BoxDimensions } from "../sections";
 import { checkRef, fmt, namedItems, type TableReader } from "./reader";
 import type { SetupGlobals } from "./setup";
@@ -12,7 +13,10 @@ export type GeneralSectionData = {
   depth: number;
 };
 
-export type PscSectionData = BoxDimensions & { item: string; name: string; material: string };
+/** The reinforcement the girder design check reads (not sent to MIDAS): bars as written ("86N20"), cover in mm. */
+export type PscReinforcement = { topBars: string; bottomBars: string; barCover: number; fitments: string };
+
+export type PscSectionData = BoxDimensions & PscReinforcement & { item: string; name: string; material: string };
 
 export type PileGroupData = {
   item: string;
@@ -76,7 +80,20 @@ export function readPscSections(reader: TableReader, globals: SetupGlobals): Psc
       cantilever: n("CantileverLength"),
       cantileverTip: n("CantileverTipThickness"),
       cantileverRoot: n("CantileverRootThickness"),
+      topBars: reader.text("TopBars", item, label),
+      bottomBars: reader.text("BottomBars", item, label),
+      barCover: reader.num("BarCover", item, label, 50),
+      fitments: reader.text("Fitments", item, label),
     };
+    for (const [parameter, text, spacing] of [
+      ["TopBars", s.topBars, false],
+      ["BottomBars", s.bottomBars, false],
+      ["Fitments", s.fitments, true],
+    ] as const) {
+      if (text === "") continue;
+      const problem = barsProblem(text, spacing);
+      if (problem) reader.problem(parameter, item, `${parameter} of ${label} is "${text}": ${problem}`);
+    }
     checkBoxGeometry(s, (parameter, message) => reader.problem(parameter, item, `${label}: ${message}`));
     return s;
   });
@@ -141,4 +158,15 @@ export function readPileGroups(reader: TableReader, generalSections: readonly Ge
     if (p.rows * p.perRow > 16) reader.problem("PilesPerRow", item, `${label} has ${p.rows * p.perRow} piles; the line model takes at most 16 per group.`);
     return p;
   });
+}
+
+/** Why bar text cannot be read (null: it can); fitments need their spacing. */
+function barsProblem(text: string, needsSpacing: boolean): string | null {
+  try {
+    const bars = parseBars(text);
+    if (needsSpacing && bars.spacing === undefined) return 'give the legs and their spacing, as "4N16 @ 200".';
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }

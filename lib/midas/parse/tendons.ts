@@ -22,7 +22,12 @@ export type TendonGroupData = {
   wobbleBetaP: number;
   anchorageSlip: number;
   relaxation: number;
+  /** Time-dependent loss after friction, %: the design check's effective prestress (15 when blank). */
+  longTermLoss: number;
 };
+
+/** The time-dependent loss the design check assumes when the PT table gives none, %. */
+export const DEFAULT_LONG_TERM_LOSS = 15;
 
 /** PT: tendon groups, their prestress load case and profile, each within the girder it runs in. */
 export function readTendonGroups(
@@ -54,6 +59,7 @@ export function readTendonGroups(
       wobbleBetaP: n("WobbleBetaP"),
       anchorageSlip: n("AnchorageSlip"),
       relaxation: n("Relaxation"),
+      longTermLoss: reader.num("LongTermLoss", item, label, DEFAULT_LONG_TERM_LOSS),
     };
     if (t.fromSpan > t.toSpan) reader.problem("ToSpan", item, `${label} runs from span ${t.fromSpan} to span ${t.toSpan}; ToSpan must not be before FromSpan.`);
     if (Number.isInteger(spanCount) && t.toSpan > spanCount)

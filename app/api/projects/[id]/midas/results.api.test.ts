@@ -3,6 +3,7 @@ import * as analysis from "@/app/api/projects/[id]/midas/analysis/route";
 import * as apply from "@/app/api/projects/[id]/midas/apply/route";
 import * as results from "@/app/api/projects/[id]/midas/results/[kind]/route";
 import * as refresh from "@/app/api/projects/[id]/midas/results/[kind]/refresh/route";
+import * as girderCheck from "@/app/api/projects/[id]/midas/checks/girder/route";
 import * as connection from "@/app/api/midas/connection/route";
 import * as settings from "@/app/api/projects/[id]/midas/settings/route";
 import { useTestDatabase } from "@/test/database";
@@ -41,6 +42,23 @@ const resultsOf = (client: TestClient, id: number, kind: string, query = "") =>
 const putSettings = (client: TestClient, id: number, body: unknown) =>
   client.call(settings.PUT, `/api/projects/${id}/midas/settings`, { method: "PUT", ...p(id), body });
 const docRequests = () => sim.state.requests.filter((r) => r.path.startsWith("/civil/doc/")).map((r) => r.path.slice("/civil/doc/".length));
+const checkOf = (client: TestClient, id: number, query = "") => client.get(girderCheck.GET, `/api/projects/${id}/midas/checks/girder${query}`, p(id));
+type CheckPoint = {
+  point: string;
+  chainage: number;
+  element: number;
+  part: string;
+  Mstar: number;
+  Vstar: number;
+  face: string;
+  section: string;
+  phiMuo: number;
+  phiVu: number;
+  utilisationM: number;
+  utilisationV: number;
+  links: { bending: string; shear: string };
+};
+type Check = { combination: string; standard: string; points: CheckPoint[]; governing: { M: CheckPoint; V: CheckPoint }; combinations: string[] };
 const refreshOf = (client: TestClient, id: number, kind: string) =>
   client.post(refresh.POST, `/api/projects/${id}/midas/results/${kind}/refresh`, p(id, { kind }));
 
@@ -77,6 +95,7 @@ describe("Run analysis and the MIDAS results", () => {
     expect(answer.error).toMatch(/^Build first/);
     expect(sim.state.requests.some((r) => r.path === "/civil/doc/ANAL")).toBe(false);
     expect((await expectJson(await resultsOf(owner.client, viaduct, "girder"), 404)).error).toMatch(/no results yet/);
+    expect((await expectJson(await checkOf(owner.client, viaduct), 409)).error).toMatch(/no results yet: run the analysis/);
     // Viewers may not run it.
     await expectJson(await runAnalysis(viewer.client, viaduct), 403);
   });
@@ -178,9 +197,53 @@ describe("Run analysis and the MIDAS results", () => {
     expect((await expectJson(await resultsOf(owner.client, viaduct, "girder", "?format=pdf"), 400)).error).toMatch(/format/);
   });
 
+  it("checks the girder for an ultimate combination at every element end: signed M*, V*, φMuo, φVu and utilisations (issue 29)", async () => {
+    // A viewer may read it; the ultimate envelope when none is named, to AS 5100.5:2017.
+    const check = await expectJson<Check>(await checkOf(viewer.client, viaduct), 200);
+    expect(check.combination).toBe("ULS-ENV");
+    expect(check.standard).toBe("AS5100.5:2017");
+    expect(check.combinations).toEqual(expect.arrayContaining(["ULS-ENV", "ULS-M1600"]));
+    expect(check.combinations.some((c) => c.startsWith("SLS"))).toBe(false);
+    // 116 girder elements, both ends.
+    expect(check.points).toHaveLength(116 * 2);
+    for (const point of check.points) {
+      expect(Number.isFinite(point.Mstar) && Number.isFinite(point.Vstar)).toBe(true);
+      expect(point.face).toBe(point.Mstar < 0 ? "top" : "bottom");
+      expect(["BOX-2000", "BOX-2600"]).toContain(point.section);
+      expect(point.phiMuo).toBeGreaterThan(0);
+      expect(point.phiVu).toBeGreaterThan(0);
+      for (const u of [point.utilisationM, point.utilisationV]) expect(Number.isFinite(u) && u >= 0).toBe(true);
+      expect(point.links.bending).toMatch(/^\/calculations\?shape=I&/);
+      expect(point.links.shear).toMatch(/^\/calculations\/concreteshear\?/);
+    }
+    // Nearly every point carries moment and shear under ultimate loads (an abutment's end may carry no moment).
+    expect(check.points.filter((pt) => pt.utilisationM > 0).length).toBeGreaterThan(220);
+    expect(check.points.every((pt) => pt.utilisationV > 0)).toBe(true);
+    // Both signs: sagging in the spans, hogging over the piers.
+    expect(check.points.find((pt) => pt.point === "Span 2 mid")?.face).toBe("bottom");
+    expect(check.points.find((pt) => pt.point === "P2")?.face).toBe("top");
+    const most = (key: "utilisationM" | "utilisationV") => Math.max(...check.points.map((pt) => pt[key]));
+    expect(check.governing.M.utilisationM).toBe(most("utilisationM"));
+    expect(check.governing.V.utilisationV).toBe(most("utilisationV"));
+    // AS 3600:2018 on request: φ differs, so do the strengths.
+    const building = await expectJson<Check>(await checkOf(owner.client, viaduct, "?standard=AS3600:2018&combination=ULS-M1600"), 200);
+    expect(building).toMatchObject({ combination: "ULS-M1600", standard: "AS3600:2018" });
+    expect(building.points[10]!.phiMuo).not.toBe(check.points[10]!.phiMuo);
+
+    // Not design actions: a load case, a serviceability combination, an unknown name.
+    expect((await expectJson(await checkOf(owner.client, viaduct, "?combination=PS"), 400)).error).toMatch(/^"PS" is a load case, not a design action/);
+    expect((await expectJson(await checkOf(owner.client, viaduct, "?combination=SLS-ENV"), 400)).error).toMatch(
+      /serviceability combination, not a design action/,
+    );
+    expect((await expectJson(await checkOf(owner.client, viaduct, "?combination=NOPE"), 400)).error).toMatch(/"NOPE" is not a combination/);
+    expect((await expectJson(await checkOf(owner.client, viaduct, "?standard=EC2"), 400)).error).toMatch(/standard/);
+  });
+
   it("flags the results stale after a table edit, refuses to analyse until rebuilt, and refreshes from MIDAS", async () => {
     const before = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction"), 200);
     await setCell(owner.client, viaduct, "midasload", "UniformLoad", "Item2", "41");
+    // The girder check needs results of the tables as they are: 409 saying what to run.
+    expect((await expectJson(await checkOf(owner.client, viaduct), 409)).error).toMatch(/build the model again .* then run the analysis/);
     const stale = await expectJson<Results>(await resultsOf(owner.client, viaduct, "reaction"), 200);
     expect(stale.stale).toBe(true);
     expect(stale.rows).toEqual(before.rows);
