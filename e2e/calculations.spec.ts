@@ -25,7 +25,7 @@ test.describe("Concrete Bending", () => {
     await expect(page.getByTestId("result-muo")).toHaveText("298.4");
     const sketch = page.getByTestId("section-sketch");
     await expect(sketch).toBeVisible();
-    await expect(sketch).toHaveAttribute("aria-label", /neutral axis at 131\.3 mm; 1 steel layer/);
+    await expect(sketch).toHaveAttribute("aria-label", /neutral axis at 131\.3 mm from the compression face; 1 steel layer/);
     await expect(page.getByTestId("working")).toContainText("Table 2.2.2");
     await expect(page.getByTestId("checks").locator("li[data-pass=true]")).toHaveCount(2);
 
@@ -53,7 +53,7 @@ test.describe("Concrete Bending", () => {
 
   test("a shared link reproduces Warner, Foster & Kilpatrick Ex 3.8 with the older stress block (dn ≈ 133 mm, Mu ≈ 302 kNm)", async ({ page }) => {
     await page.goto("/calculations?b=300&D=450&fc=32&steel=1800%40390&edition=AS3600%3A2009");
-    await expect(page.getByLabel("Stress block")).toHaveValue("AS3600:2009");
+    await expect(page.getByLabel("Standard", { exact: true })).toHaveValue("AS3600:2009");
     await expect(page.getByTestId("result-dn")).toHaveText(/^13[23]\./);
     await expect(page.getByTestId("result-muo")).toHaveText(/^30[12]\./);
   });
@@ -364,4 +364,52 @@ test("shear with prestress from a link: the tendons and Pv in the working, φVu,
   await expect(working).toContainText("Table 2.3.2");
   await expect(page.getByText("AS 5100.5:2017 (bridges) Cl 8.2")).toBeVisible();
   await expectAddressToKeep(page, { edition: "AS5100.5:2017", Apt: "1960", Pv: "120" });
+});
+
+test("bending of a box as its equivalent I with bonded tendons, hogging from a link: σpu in the working, the top face in tension, bars typed as 86N24", async ({
+  page,
+}) => {
+  const values = {
+    shape: "I",
+    D: 2600,
+    bfTop: 12_800,
+    tfTop: 300,
+    bw: 900,
+    bfBottom: 6200,
+    tfBottom: 450,
+    fc: 55,
+    steel: "86N24@62;42N24@2538",
+    tendons: "21736@350@1870@1100",
+    Ep: 195_000,
+    edition: "AS5100.5:2017",
+    Mstar: -90_000,
+  };
+  await page.goto(`/calculations?${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString()}`);
+  await expect(page.getByLabel("Section", { exact: true })).toHaveValue("I");
+  await expect(field(page, "bfTop")).toHaveValue("12800");
+  // The bars' area worked out beside them: 86 × 452 mm².
+  await expect(page.getByText("= 38872 mm²")).toBeVisible();
+  await expect(page.getByTestId("result-sense")).toHaveText("top (hogging)");
+  const working = page.getByTestId("working");
+  await expect(working).toContainText("Hogging: the top face is in tension");
+  await expect(working).toContainText("σpu");
+  await expect(working).toContainText("Table 2.3.2");
+  const sketch = page.getByTestId("section-sketch");
+  await expect(sketch).toHaveAttribute("aria-label", /2 steel layers; 1 tendon layer; hogging, the top face in tension/);
+  await expect(sketch.getByTestId("sketch-tendon")).toHaveCount(1);
+  // φMuo as the API works it out from the same inputs, bars in mm².
+  const api = await page.request.post("/api/calculations/bending", {
+    data: {
+      ...values,
+      steel: [
+        { area: "86N24", depth: 62 },
+        { area: "42N24", depth: 2538 },
+      ],
+      tendons: [{ area: 21_736, depth: 350, fpb: 1870, fpe: 1100 }],
+    },
+    headers: { origin: BASE_URL },
+  });
+  expect(api.status()).toBe(200);
+  const { phiMuo } = (await api.json()) as { phiMuo: number };
+  await expect(page.getByTestId("result-phimuo")).toHaveText(String(Number(phiMuo.toPrecision(4))));
 });

@@ -62,7 +62,7 @@ export function SectionSketch({ input, result }: { input: BendingInput; result: 
       viewBox={`0 0 ${Math.max(w + 2 * margin + 80, 280)} ${h + 82}`}
       className="h-auto w-full max-w-md"
       role="img"
-      aria-label={`Section ${width} mm wide and ${input.D} mm deep, ${hogging ? "hogging: top face in tension" : "sagging: bottom face in tension"}; neutral axis ${result.dn.toFixed(1)} mm from the compression face; ${input.steel.length} bar layer${input.steel.length === 1 ? "" : "s"}, ${tendons.length} tendon layer${tendons.length === 1 ? "" : "s"}`}
+      aria-label={`Section ${width} mm wide and ${input.D} mm deep; neutral axis at ${result.dn.toFixed(1)} mm from the compression face; ${input.steel.length} steel layer${input.steel.length === 1 ? "" : "s"}; ${tendons.length} tendon layer${tendons.length === 1 ? "" : "s"}; ${hogging ? "hogging, the top face in tension" : "the bottom face in tension"}`}
       data-testid="section-sketch"
     >
       <defs>
@@ -134,7 +134,11 @@ export function SectionSketch({ input, result }: { input: BendingInput; result: 
       })}
       <text x={x0 + w / 2} y={y0 + h + 18} fontSize={11} textAnchor="middle" fill="currentColor">
         {width} × {input.D} mm
-        {input.shape === "T" ? ` (web ${input.bw}, flange ${input.hf})` : input.shape === "I" ? ` (webs ${input.bw}, flanges ${input.tfTop} and ${input.tfBottom})` : ""}
+        {input.shape === "T"
+          ? ` (web ${input.bw}, flange ${input.hf})`
+          : input.shape === "I"
+            ? ` (webs ${input.bw}, flanges ${input.tfTop} and ${input.tfBottom})`
+            : ""}
       </text>
       <text x={x0} y={y0 + h + 36} fontSize={10} fill="currentColor">
         ● bar yielded ○ elastic; ◆ tendon in tension ◇ above the NA
