@@ -143,7 +143,11 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
         values={values}
         onChange={set}
         errors={errors}
-        hints={{ Mstar: "Checks |M*| ≤ φMuo; negative: hogging, the top face in tension", Vstar: "Recorded; check it with Concrete Shear", Nstar: "Compression positive; recorded, not used" }}
+        hints={{
+          Mstar: "Checks |M*| ≤ φMuo; negative: hogging, the top face in tension",
+          Vstar: "Recorded; check it with Concrete Shear",
+          Nstar: "Compression positive; recorded, not used",
+        }}
       />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Bar layers (depth from the top; area in mm² or as bars, e.g. 4N28)</legend>
@@ -226,7 +230,12 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
           variant="outline"
           size="sm"
           className="justify-self-start"
-          onClick={() => set("tendons", joinTendons([...tendons, { area: "1000", depth: values.D ? String(Math.round(0.8 * Number(values.D))) : "", fpb: "1870", fpe: "1100" }]))}
+          onClick={() =>
+            set(
+              "tendons",
+              joinTendons([...tendons, { area: "1000", depth: values.D ? String(Math.round(0.8 * Number(values.D))) : "", fpb: "1870", fpe: "1100" }]),
+            )
+          }
         >
           <PlusIcon aria-hidden="true" />
           Add tendon layer
@@ -271,7 +280,10 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
       `fsy ${values.fsy} MPa, Es ${values.Es} MPa, Class ${values.ductilityClass}; layers ${layers.map((l) => `${l.area}${barsHint(l.area) ? ` (${barsHint(l.area)})` : " mm²"} at ${l.depth} mm`).join(", ") || "none"}`,
     ],
     ...(tendons.length > 0
-      ? ([["Tendons", `Ep ${values.Ep} MPa; ${tendons.map((t) => `${t.area} mm² at ${t.depth} mm, fpb ${t.fpb}, fpe ${t.fpe} MPa`).join("; ")}`]] as [string, string][])
+      ? ([["Tendons", `Ep ${values.Ep} MPa; ${tendons.map((t) => `${t.area} mm² at ${t.depth} mm, fpb ${t.fpb}, fpe ${t.fpe} MPa`).join("; ")}`]] as [
+          string,
+          string,
+        ][])
       : []),
     ["Standard", STANDARDS[values.edition ?? ""] ?? String(values.edition)],
     ...designActionsSummary(values),

@@ -177,7 +177,15 @@ describe("Class L reinforcement: the 1.5 % strain limit (εsu, Table 3.2.1)", ()
     ];
     const r = bendingStrength({ ...base, shape: "rectangle", b: 300, D: 450, fc: 32, steel, Mstar: -120 });
     // The same as sagging on the section upside down: 900 mm² 390 mm from the (now) compression face, 1800 at 60.
-    const turned = bendingStrength({ ...base, shape: "rectangle", b: 300, D: 450, fc: 32, steel: steel.map((l) => ({ ...l, depth: 450 - l.depth })), Mstar: 120 });
+    const turned = bendingStrength({
+      ...base,
+      shape: "rectangle",
+      b: 300,
+      D: 450,
+      fc: 32,
+      steel: steel.map((l) => ({ ...l, depth: 450 - l.depth })),
+      Mstar: 120,
+    });
     expect(r.sense).toBe("hogging");
     expect(turned.sense).toBe("sagging");
     expect(r.phiMuo).toBe(turned.phiMuo);
@@ -200,7 +208,15 @@ describe("prestressed sections: bonded tendons at σpu", () => {
   const tendonOnly = { ...base, steel: [] as { area: number; depth: number }[], Ep: 195_000 };
 
   it("a 400 x 800 beam, 1000 mm² of strand at 650 mm: σpu 1715.4 MPa, dn 156.0 mm, Muo 998.6 kNm", () => {
-    const r = bendingStrength({ ...tendonOnly, shape: "rectangle", b: 400, D: 800, fc: 40, tendons: [{ area: 1000, depth: 650, fpb: 1870, fpe: 1100 }], Mstar: 800 });
+    const r = bendingStrength({
+      ...tendonOnly,
+      shape: "rectangle",
+      b: 400,
+      D: 800,
+      fc: 40,
+      tendons: [{ area: 1000, depth: 650, fpb: 1870, fpe: 1100 }],
+      Mstar: 800,
+    });
     // α2 = 0.85 − 0.0015 × 40 = 0.79; γ = 0.97 − 0.0025 × 40 = 0.87.
     const k2 = (1000 * 1870) / (400 * 650 * 40);
     const sigmaPu = 1870 * (1 - (0.4 * k2) / 0.87);
@@ -216,7 +232,15 @@ describe("prestressed sections: bonded tendons at σpu", () => {
     expect(r.tendons[0]).toMatchObject({ zone: "tension" });
     // kuo = 156.0/650 = 0.24: φ 0.85 (AS 3600:2018, at its cap), 0.8 (AS 5100.5:2017, at its cap).
     expect(r.phi).toBe(0.85);
-    const bridge = bendingStrength({ ...tendonOnly, edition: "AS5100.5:2017", shape: "rectangle", b: 400, D: 800, fc: 40, tendons: [{ area: 1000, depth: 650, fpb: 1870, fpe: 1100 }] });
+    const bridge = bendingStrength({
+      ...tendonOnly,
+      edition: "AS5100.5:2017",
+      shape: "rectangle",
+      b: 400,
+      D: 800,
+      fc: 40,
+      tendons: [{ area: 1000, depth: 650, fpb: 1870, fpe: 1100 }],
+    });
     expect(bridge.phi).toBe(0.8);
     expect(bridge.phiMuo).toBeCloseTo(0.8 * Muo, 2);
     expect(bridge.steps.find((s) => s.symbol === "φ")?.clause).toBe("Table 2.3.2");
@@ -255,7 +279,14 @@ describe("prestressed sections: bonded tendons at σpu", () => {
     const section = { ...tendonOnly, shape: "I", D: 1000, bfTop: 1000, tfTop: 100, bw: 200, bfBottom: 2000, tfBottom: 150, fc: 40 } as const;
     const hogging = bendingStrength({ ...section, tendons: [{ area: 3000, depth: 100, fpb: 1870, fpe: 1100 }], Mstar: -1000 });
     // Turned over: the 2000 mm bottom flange at the top, the tendon 900 mm from it.
-    const turned = bendingStrength({ ...section, bfTop: 2000, tfTop: 150, bfBottom: 1000, tfBottom: 100, tendons: [{ area: 3000, depth: 900, fpb: 1870, fpe: 1100 }] });
+    const turned = bendingStrength({
+      ...section,
+      bfTop: 2000,
+      tfTop: 150,
+      bfBottom: 1000,
+      tfBottom: 100,
+      tendons: [{ area: 3000, depth: 900, fpb: 1870, fpe: 1100 }],
+    });
     expect(hogging.sense).toBe("hogging");
     expect(hogging.phiMuo).toBeCloseTo(turned.phiMuo, 9);
     // k2 with the 2000 mm face: 3000 × 1870/(2000 × 900 × 40) = 0.0779; the block within the flange.

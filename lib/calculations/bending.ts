@@ -225,8 +225,7 @@ export function bendingStrength(input: BendingInput): BendingResult {
   const { block, concrete: concreteForce, layers, tendons, pu } = forcesAt(input, o, dn);
   // Moment of all forces about the top fibre: with no net force, it is the resisting couple.
   const Muo =
-    -(concreteForce * block.centroid + layers.reduce((sum, l) => sum + l.force * l.depth, 0) + tendons.reduce((sum, t) => sum + t.force * t.depth, 0)) /
-    1000;
+    -(concreteForce * block.centroid + layers.reduce((sum, l) => sum + l.force * l.depth, 0) + tendons.reduce((sum, t) => sum + t.force * t.depth, 0)) / 1000;
 
   const tension = layers.filter((l) => l.zone === "tension");
   const tensionTendons = tendons.filter((t) => t.zone === "tension");
@@ -314,18 +313,16 @@ export function bendingStrength(input: BendingInput): BendingResult {
           },
         ]
       : []),
-    ...tendons.map(
-      (t, i): Step => ({
-        symbol: `P${i + 1}`,
-        label:
-          t.zone === "tension"
-            ? `Tendon layer ${i + 1} (${fmt(t.area)} mm² at ${fmt(t.depth)} mm, fpe ${fmt(t.fpe)} MPa): below the neutral axis, σpu`
-            : `Tendon layer ${i + 1} (${fmt(t.area)} mm² at ${fmt(t.depth)} mm): above the neutral axis, fpe less the concrete's shortening, σ = ${fmt(t.stress)} MPa`,
-        value: fmt(t.force),
-        unit: "kN",
-        formula: t.zone,
-      }),
-    ),
+    ...tendons.map((t, i): Step => ({
+      symbol: `P${i + 1}`,
+      label:
+        t.zone === "tension"
+          ? `Tendon layer ${i + 1} (${fmt(t.area)} mm² at ${fmt(t.depth)} mm, fpe ${fmt(t.fpe)} MPa): below the neutral axis, σpu`
+          : `Tendon layer ${i + 1} (${fmt(t.area)} mm² at ${fmt(t.depth)} mm): above the neutral axis, fpe less the concrete's shortening, σ = ${fmt(t.stress)} MPa`,
+      value: fmt(t.force),
+      unit: "kN",
+      formula: t.zone,
+    })),
     { symbol: "d", label: tendons.length ? "Centroid of the tensile forces (bars and tendons)" : "Centroid of the tension steel", value: fmt(d), unit: "mm" },
     { symbol: "do", label: "Depth of the outermost tension layer", value: fmt(dOuter), unit: "mm" },
     { symbol: "ku", label: "dn / d", value: fmt(ku) },
