@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "./fixtures";
-import { calculationLink } from "../lib/calculations/links";
-import { BASE_URL } from "./helpers";
+import { calculationLink, calculatorLink } from "../lib/calculations/links";
+import { BASE_URL, PHONE } from "./helpers";
 
 /** A field of a calculator, by its input name (labels like "d" and "D" would match each other). */
 const field = (page: Page, name: string) => page.locator(`[id="field-${name}"]`);
@@ -412,4 +412,28 @@ test("bending of a box as its equivalent I with bonded tendons, hogging from a l
   expect(api.status()).toBe(200);
   const { phiMuo } = (await api.json()) as { phiMuo: number };
   await expect(page.getByTestId("result-phimuo")).toHaveText(String(Number(phiMuo.toPrecision(4))));
+});
+
+test("every calc sheet has a header: project, element and combination from the link, by and date filled in, printed as a table", PHONE, async ({ page }) => {
+  const header = { project: "Demo Viaduct", element: "Girder, span 3, chainage 1,136.0 m", combination: "ULS-ENV" };
+  for (const tool of ["bending", "shear", "lap"] as const) {
+    await page.goto(calculatorLink(tool, {}, header));
+    const fields = page.getByTestId("sheet-header-fields");
+    await expect(fields.getByLabel("Project")).toHaveValue("Demo Viaduct");
+    await expect(fields.getByLabel("Bridge element")).toHaveValue("Girder, span 3, chainage 1,136.0 m");
+    await expect(fields.getByLabel("Combination")).toHaveValue("ULS-ENV");
+    // The date is today's in the browser's own time; By is blank for a visitor signed out.
+    await expect(fields.getByLabel("Date")).toHaveValue(/^\d{1,2} \w{3} \d{4}$/);
+    // The page is never wider than the screen, on a phone too.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  // Typed into the header, kept in the address with the form's inputs; printed as a table.
+  await page.getByTestId("sheet-header-fields").getByLabel("By").fill("A. Engineer");
+  await expect.poll(() => new URL(page.url()).searchParams.get("by")).toBe("A. Engineer");
+  await page.emulateMedia({ media: "print" });
+  const printed = page.getByTestId("sheet-header");
+  await expect(printed).toBeVisible();
+  await expect(printed).toContainText("Girder, span 3, chainage 1,136.0 m");
+  await expect(printed).toContainText("A. Engineer");
+  await expect(page.getByTestId("sheet-header-fields")).toBeHidden();
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { BendingCalculator } from "@/components/calculations/bending-calculator";
+import { WithSheetHeader } from "@/components/calculations/sheet-header-defaults";
 import { findTool } from "@/lib/navigation";
 
 const tool = findTool("/calculations")!;
@@ -7,5 +8,10 @@ const tool = findTool("/calculations")!;
 export const metadata: Metadata = { title: tool.label, description: tool.description };
 
 export default async function Page({ searchParams }: PageProps<"/calculations">) {
-  return <BendingCalculator params={await searchParams} />;
+  const params = await searchParams;
+  return (
+    <WithSheetHeader params={params}>
+      <BendingCalculator params={params} />
+    </WithSheetHeader>
+  );
 }

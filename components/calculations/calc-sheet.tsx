@@ -1,11 +1,125 @@
 "use client";
 
 import { CheckCircle2Icon, PrinterIcon, XCircleIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { cleanHeaderField, SHEET_HEADER_KEYS, SHEET_HEADER_MAX_LENGTH, type SheetHeader } from "@/lib/calculations/links";
 import type { Check, Step } from "@/lib/calculations/working";
 import { cn } from "@/lib/utils";
+
+type HeaderKey = (typeof SHEET_HEADER_KEYS)[number];
+
+const HEADER_FIELDS: { key: HeaderKey; label: string }[] = [
+  { key: "project", label: "Project" },
+  { key: "element", label: "Bridge element" },
+  { key: "combination", label: "Combination" },
+  { key: "by", label: "By" },
+  { key: "date", label: "Date" },
+];
+
+const SheetHeaderContext = createContext<{ given: SheetHeader; defaults: SheetHeader }>({ given: {}, defaults: {} });
+
+/**
+ * The calc sheet's header for the calculator inside: what the page's link gives
+ * (`sheetHeaderFrom`), else the page's defaults (the signed-in user's project
+ * and name). Given by the page, so the calculators need not pass it on.
+ */
+export function SheetHeaderProvider({ given, defaults, children }: { given: SheetHeader; defaults: SheetHeader; children: React.ReactNode }) {
+  return <SheetHeaderContext value={{ given, defaults }}>{children}</SheetHeaderContext>;
+}
+
+/** Today in the user's own time zone, e.g. "28 Nov 2026". */
+const today = () => new Date().toLocaleDateString("en-AU", { day: "numeric", month: "short", year: "numeric" });
+
+/**
+ * The header's fields as typed. Edits go into the address like the form's
+ * inputs (url-form.ts keeps these keys when it rewrites the rest), so the
+ * sheet's link reproduces its header; an untouched header leaves the address as opened.
+ */
+function useSheetHeader(): [Record<HeaderKey, string>, (key: HeaderKey, value: string) => void] {
+  const { given, defaults } = useContext(SheetHeaderContext);
+  const [header, setHeader] = useState(() => {
+    const start = {} as Record<HeaderKey, string>;
+    for (const key of SHEET_HEADER_KEYS) start[key] = given[key] ?? defaults[key] ?? "";
+    return start;
+  });
+  const [edited, setEdited] = useState(false);
+  useEffect(() => {
+    // The date is the browser's: the server's day may not be the user's, and a date rendered there would not hydrate.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setHeader((h) => (h.date ? h : { ...h, date: today() }));
+  }, []);
+  useEffect(() => {
+    if (!edited) return;
+    const timer = setTimeout(() => {
+      const params = new URLSearchParams(window.location.search);
+      for (const key of SHEET_HEADER_KEYS) {
+        params.delete(key);
+        const text = cleanHeaderField(header[key]);
+        if (text) params.set(key, text);
+      }
+      window.history.replaceState(window.history.state, "", `${window.location.pathname}?${params.toString()}`);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [header, edited]);
+  return [
+    header,
+    (key, value) => {
+      setEdited(true);
+      setHeader((h) => ({ ...h, [key]: value }));
+    },
+  ];
+}
+
+/** The header on screen: small labelled inputs, one group. */
+function SheetHeaderFields({ header, onChange }: { header: Record<HeaderKey, string>; onChange: (key: HeaderKey, value: string) => void }) {
+  return (
+    <fieldset
+      className="no-print grid min-w-0 grid-cols-2 gap-x-3 gap-y-2 rounded-md border border-zinc-800 px-3 pt-1 pb-3 lg:grid-cols-5"
+      data-testid="sheet-header-fields"
+    >
+      <legend className="px-1 text-xs font-medium text-zinc-400">Sheet header</legend>
+      {HEADER_FIELDS.map(({ key, label }) => (
+        <div key={key} className={cn("grid min-w-0 content-start gap-1", key === "element" && "col-span-2 lg:col-span-1")}>
+          <Label htmlFor={`sheet-${key}`} className="text-xs text-zinc-300">
+            {label}
+          </Label>
+          <Input
+            id={`sheet-${key}`}
+            className="h-8 px-2 md:text-sm"
+            value={header[key]}
+            maxLength={SHEET_HEADER_MAX_LENGTH}
+            onChange={(e) => onChange(key, e.target.value)}
+          />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The header on paper: every field, blank ones left to fill in by hand. Text, never markup. */
+function SheetHeaderTable({ header }: { header: Record<HeaderKey, string> }) {
+  return (
+    <div className="print-only">
+      <table className="w-full border-collapse text-sm" data-testid="sheet-header">
+        <caption className="sr-only">Sheet header</caption>
+        <tbody>
+          {HEADER_FIELDS.map(({ key, label }) => (
+            <tr key={key}>
+              <th scope="row" className="w-36 border border-black px-2 py-1 text-left font-medium">
+                {label}
+              </th>
+              <td className="border border-black px-2 py-1 break-words">{cleanHeaderField(header[key])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** The working, line by line: symbol, what it is, value, clause. */
 function WorkingTable({ steps }: { steps: Step[] }) {
@@ -103,8 +217,10 @@ export function CalcSheet({
   source?: string;
 }) {
   const from = source?.trim();
+  const [header, setHeader] = useSheetHeader();
   return (
     <div className="calc-sheet mx-auto grid max-w-screen-xl gap-4 px-3 py-6 md:px-6">
+      <SheetHeaderTable header={header} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-3xl font-semibold tracking-tight text-white print:text-black">{title}</h1>
@@ -120,6 +236,7 @@ export function CalcSheet({
           Print calc sheet
         </Button>
       </div>
+      <SheetHeaderFields header={header} onChange={setHeader} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] print:grid-cols-1">
         <Card className="no-print self-start">
           <CardHeader>

@@ -5,9 +5,11 @@ import { lapSchema } from "@/lib/calculations/schemas";
 import { fmt } from "@/lib/calculations/working";
 import type { SearchParams } from "@/lib/navigation";
 import { CalcSheet } from "./calc-sheet";
-import { ChoiceField, DESIGN_ACTION_DEFAULTS, DesignActionsFields, designActionsSummary, numberFields, ToggleField } from "./fields";
+import { ChoiceField, numberFields, ToggleField } from "./fields";
 import { type FormValues, num, useCalculation, useUrlForm } from "./url-form";
 
+// No design actions (issue 29): a lap length uses none. An older link's Mstar, Vstar, Nstar and source are not
+// form keys, so the page opens without them; the sheet's header says what the lap is for.
 const LAP_DEFAULTS: FormValues = {
   db: "12",
   fc: "40",
@@ -34,7 +36,6 @@ const LAP_DEFAULTS: FormValues = {
   threeFitments: "1",
   compressionRefined: "0",
   helixBars: "1",
-  ...DESIGN_ACTION_DEFAULTS,
 };
 
 const K_VALUES = { "0": 0, "0.05": 0.05, "0.1": 0.1 } as const;
@@ -69,10 +70,6 @@ export function LapCalculator({ params }: { params: SearchParams }) {
     threeFitments: values.threeFitments === "1",
     compressionRefined: values.compressionRefined === "1",
     helixBars: values.confinement === "helix" ? num(values.helixBars) : undefined,
-    Mstar: num(values.Mstar),
-    Vstar: num(values.Vstar),
-    Nstar: num(values.Nstar),
-    source: values.source || undefined,
   };
   const { result, errors } = useCalculation(lapSchema, candidate, lapLengths);
   const field = numberFields(values, set, errors);
@@ -173,12 +170,6 @@ export function LapCalculator({ params }: { params: SearchParams }) {
           </>
         )}
       </fieldset>
-      <DesignActionsFields
-        values={values}
-        onChange={set}
-        errors={errors}
-        hints={{ Mstar: "Recorded", Vstar: "Recorded", Nstar: "Compression positive; recorded" }}
-      />
     </>
   );
 
@@ -202,7 +193,6 @@ export function LapCalculator({ params }: { params: SearchParams }) {
           ] as [string, string],
         ]
       : []),
-    ...designActionsSummary(values),
   ];
 
   return (
@@ -224,7 +214,6 @@ export function LapCalculator({ params }: { params: SearchParams }) {
           { label: "Compression lap (mm)", value: length(result!.Lsyclap), testId: "result-clap" },
         ];
       }}
-      source={values.source}
       note={() => <p className="text-sm text-muted-foreground">Each length as calculated → rounded up to 10 mm.</p>}
     />
   );

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { z } from "zod";
-import { DESIGN_ACTION_KEYS, isDesignActionsLink } from "@/lib/calculations/links";
+import { DESIGN_ACTION_KEYS, isDesignActionsLink, SHEET_HEADER_KEYS } from "@/lib/calculations/links";
 import { fieldErrors } from "@/lib/calculations/schemas";
 import type { SearchParams } from "@/lib/navigation";
 
@@ -22,6 +22,12 @@ export function useUrlForm(defaults: FormValues, params: SearchParams): [FormVal
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const params = new URLSearchParams(values);
+      // The sheet's header keeps its own keys in the address (calc-sheet.tsx): carried over, not dropped.
+      const now = new URLSearchParams(window.location.search);
+      for (const key of SHEET_HEADER_KEYS) {
+        const text = now.get(key);
+        if (text !== null && !params.has(key)) params.set(key, text);
+      }
       window.history.replaceState(window.history.state, "", `${window.location.pathname}?${params.toString()}`);
     }, 250);
     return () => clearTimeout(timer.current);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { calculationLink, cleanSource, isDesignActionsLink, readShearLink } from "./links";
+import {
+  calculationLink,
+  calculatorLink,
+  cleanHeaderField,
+  cleanSource,
+  isDesignActionsLink,
+  readShearLink,
+  SHEET_HEADER_KEYS,
+  sheetHeaderFrom,
+} from "./links";
 
 const SOURCE = "Demo Viaduct · MIDAS build 2026-11-23 14:02 · girder element 34, i-end · ULS1 (CB:max)";
 
@@ -74,5 +83,75 @@ describe("reading a link", () => {
     expect(readShearLink({ Nstar: "250", source: "girder 34" })).toEqual({ Nstar: "250", source: "girder 34" });
     expect(readShearLink({ Nstar: "250" })).toEqual({ Nstar: "250" });
     expect(readShearLink({ Nstar: "abc", amendment: "2" })).toEqual({ Nstar: "abc", amendment: "2" });
+  });
+});
+
+describe("calculatorLink: a whole calculation and its sheet's header", () => {
+  const GIRDER = { project: "Demo Viaduct", element: "Girder, span 3, chainage 1,136.0 m", combination: "ULS-ENV" };
+
+  it("carries the values in the order given, then the header in SHEET_HEADER_KEYS order, whatever order the header was written in", () => {
+    expect(
+      calculatorLink(
+        "shear",
+        { bv: 300, D: 1500, d: 1380, Vstar: 2450.5, method: "general" },
+        { combination: GIRDER.combination, element: GIRDER.element, project: GIRDER.project },
+      ),
+    ).toBe(
+      "/calculations/concreteshear?bv=300&D=1500&d=1380&Vstar=2450.5&method=general&project=Demo%20Viaduct&element=Girder%2C%20span%203%2C%20chainage%201%2C136.0%20m&combination=ULS-ENV",
+    );
+    expect(SHEET_HEADER_KEYS).toEqual(["project", "element", "combination", "by", "date"]);
+    const full = calculatorLink("lap", {}, { date: "28 Nov 2026", by: "A. Engineer", ...GIRDER });
+    expect([...new URL(full, "http://localhost").searchParams.keys()]).toEqual(["project", "element", "combination", "by", "date"]);
+  });
+
+  it("reads back as the page reads it: any key, strings as they are, the header as sheetHeaderFrom gives it", () => {
+    const link = calculatorLink("bending", { steel: "1800@390;900@60", Mstar: -0.125, source: "girder 34 · i-end", note: "" }, GIRDER);
+    const query = new URL(link, "http://localhost").searchParams;
+    expect(query.get("steel")).toBe("1800@390;900@60");
+    expect(Number(query.get("Mstar"))).toBe(-0.125);
+    expect(query.get("source")).toBe("girder 34 · i-end");
+    expect(query.get("note")).toBe("");
+    expect(sheetHeaderFrom(Object.fromEntries(query))).toEqual(GIRDER);
+    expect(link).not.toMatch(/[ ·,]/);
+  });
+
+  it("leaves out undefined values and blank header fields, writes −0 as 0, and gives the bare path when nothing is left", () => {
+    expect(calculatorLink("bending", { Mstar: -0, Vstar: undefined }, { project: "  ", by: undefined })).toBe("/calculations?Mstar=0");
+    expect(calculatorLink("lap", {})).toBe("/calculations/laplength");
+  });
+
+  it("refuses a number that is not finite, a header key among the values, and an unknown tool", () => {
+    expect(() => calculatorLink("bending", { D: Number.NaN })).toThrow(/D must be a finite number/);
+    expect(() => calculatorLink("shear", { Vstar: Number.NEGATIVE_INFINITY })).toThrow(RangeError);
+    expect(() => calculatorLink("lap", { project: "Demo Viaduct" })).toThrow(/header/);
+    expect(() => calculatorLink("girder" as "lap", {})).toThrow(/unknown calculation tool/);
+  });
+
+  it("keeps header fields to one line of at most 120 characters and plain text (markup encoded, to be shown as text)", () => {
+    const link = calculatorLink("lap", {}, { element: "Pier 2\nheadstock", by: "x".repeat(200), project: '<b onclick="alert(1)">P</b> & co' });
+    const header = sheetHeaderFrom(Object.fromEntries(new URL(link, "http://localhost").searchParams));
+    expect(header.element).toBe("Pier 2 headstock");
+    expect(Array.from(header.by!)).toHaveLength(120);
+    expect(header.by!.endsWith("x…")).toBe(true);
+    expect(header.project).toBe('<b onclick="alert(1)">P</b> & co');
+    expect(link).not.toMatch(/[<>"]|& /);
+  });
+});
+
+describe("the sheet's header from a link", () => {
+  it("takes the first of repeated keys, cleans each field and leaves blank ones out", () => {
+    expect(sheetHeaderFrom({ project: ["Demo Viaduct", "Other"], element: " \t ", combination: "ULS\u0000ENV", by: "a".repeat(120), utm: "x" })).toEqual({
+      project: "Demo Viaduct",
+      combination: "ULS ENV",
+      by: "a".repeat(120),
+    });
+    expect(sheetHeaderFrom({})).toEqual({});
+  });
+
+  it("cuts a field longer than 120 characters to 119 and an ellipsis, never inside a character", () => {
+    const cut = cleanHeaderField("🌉".repeat(121));
+    expect(Array.from(cut)).toHaveLength(120);
+    expect(cut.endsWith("🌉…")).toBe(true);
+    expect(cleanHeaderField("🌉".repeat(120))).toBe("🌉".repeat(120));
   });
 });

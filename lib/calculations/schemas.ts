@@ -42,7 +42,7 @@ const source = z
   .refine((v) => Array.from(v).length <= SOURCE_MAX_LENGTH, { error: `source must be at most ${SOURCE_MAX_LENGTH} characters` })
   .transform((v) => cleanSource(v))
   .optional();
-/** Design actions a tool does not use but records on its calc sheet. */
+/** Design actions a tool does not use but records on its calc sheet (Concrete Bending: V*, N*). */
 const recordedActions = {
   Vstar: action("V*", "kN").optional(),
   Nstar: action("N*", "kN").optional(),
@@ -102,7 +102,8 @@ export const bendingSchema = z
     ...recordedActions,
   })
   .superRefine((v, ctx) => {
-    if (v.steel.length === 0 && v.tendons.length === 0) ctx.addIssue({ code: "custom", path: ["steel"], message: "give at least one layer of steel or of tendons" });
+    if (v.steel.length === 0 && v.tendons.length === 0)
+      ctx.addIssue({ code: "custom", path: ["steel"], message: "give at least one layer of steel or of tendons" });
     if (v.shape === "rectangle" && v.b === undefined) ctx.addIssue({ code: "custom", path: ["b"], message: "a rectangle needs its width b" });
     if (v.shape === "T") {
       for (const key of ["bw", "bef", "hf"] as const)
@@ -125,7 +126,8 @@ export const bendingSchema = z
         ctx.addIssue({ code: "custom", path: ["steel", i, "depth"], message: `the bars are outside the section (depth ${layer.depth} ≥ D ${v.D} mm)` });
     });
     v.tendons.forEach((t, i) => {
-      if (t.depth >= v.D) ctx.addIssue({ code: "custom", path: ["tendons", i, "depth"], message: `the tendons are outside the section (depth ${t.depth} ≥ D ${v.D} mm)` });
+      if (t.depth >= v.D)
+        ctx.addIssue({ code: "custom", path: ["tendons", i, "depth"], message: `the tendons are outside the section (depth ${t.depth} ≥ D ${v.D} mm)` });
       if (t.fpe > t.fpb) ctx.addIssue({ code: "custom", path: ["tendons", i, "fpe"], message: `fpe must be between 0 and fpb (${t.fpb} MPa)` });
     });
   })
@@ -231,8 +233,7 @@ export const lapSchema = z
     helixBars: number("bars in the helix")
       .refine((v) => Number.isInteger(v) && v >= 1 && v <= 100, { error: "bars in the helix is a whole number from 1 to 100" })
       .default(1),
-    Mstar: action("M*", "kNm").optional(),
-    ...recordedActions,
+    // No design actions: a lap length needs none. M*, V*, N* and source in an older body or link are ignored (stripped), not refused.
   })
   .superRefine((v, ctx) => {
     if (v.cd === undefined && (v.cover === undefined || v.clearSpacing === undefined)) {

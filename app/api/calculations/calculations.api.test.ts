@@ -132,7 +132,7 @@ describe("the new inputs (issue 18): the API takes them and answers 400 naming t
       [lap.POST, "lap-length", { ...bar, confinement: "helix", fitmentSpacing: 75 }, "Atr", /area of one fitment or helix bar/],
       [lap.POST, "lap-length", { ...bar, confinement: "fitments", Atr: 113 }, "fitmentSpacing", /spacing/],
       [lap.POST, "lap-length", { ...bar, helixBars: 2.5 }, "helixBars", /whole number/],
-      [lap.POST, "lap-length", { ...bar, Vstar: 2e6 }, "Vstar", /within ±1000000 kN/],
+      [bending.POST, "bending", { ...section, Vstar: 2e6 }, "Vstar", /within ±1000000 kN/],
       [bending.POST, "bending", { ...section, Nstar: "12" }, "Nstar", /must be a number/],
       [bending.POST, "bending", { ...section, source: 42 }, "source", /is text/],
     ];
@@ -151,6 +151,12 @@ describe("POST /api/calculations/lap-length", () => {
       200,
     );
     expect(body).toMatchObject({ k1: 1, k3: 0.7, Lsytb: { value: 348, rounded: 350 }, Lsytlap: { value: 348, rounded: 350 } });
+  });
+
+  it("ignores the design actions an older body carries (issue 29: a lap length takes none), even ones it once refused", async () => {
+    const plain = await expectJson(await client.post(lap.POST, "/api/calculations/lap-length", { body: { db: 12, fc: 40, cd: 50 } }), 200);
+    const older = { db: 12, fc: 40, cd: 50, Mstar: 12, Vstar: 2e6, Nstar: "x", source: 42 };
+    expect(await expectJson(await client.post(lap.POST, "/api/calculations/lap-length", { body: older }), 200)).toEqual(plain);
   });
 
   it("answers 400 naming the field", async () => {
