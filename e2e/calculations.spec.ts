@@ -388,7 +388,7 @@ test("bending of a box as its equivalent I with bonded tendons, hogging from a l
   await expect(page.getByLabel("Section", { exact: true })).toHaveValue("I");
   await expect(field(page, "bfTop")).toHaveValue("12800");
   // The bars' area worked out beside them: 86 × 452 mm².
-  await expect(page.getByText("= 38872 mm²")).toBeVisible();
+  await expect(page.getByText("= 38872 mm²", { exact: true })).toBeVisible();
   await expect(page.getByTestId("result-sense")).toHaveText("top (hogging)");
   const working = page.getByTestId("working");
   await expect(working).toContainText("Hogging: the top face is in tension");
