@@ -12,7 +12,7 @@ describe("bars as drawings write them", () => {
   });
 
   it("says what is wrong with what is not a bar", () => {
-    expect(() => parseBars("4N25")).toThrow('N25 is not a bar size: use N10, N12, N16, N20, N24, N28, N32, N36 or N40');
+    expect(() => parseBars("4N25")).toThrow("N25 is not a bar size: use N10, N12, N16, N20, N24, N28, N32, N36 or N40");
     expect(() => parseBars("4Y28")).toThrow('write bars as count, N and diameter, e.g. "4N28" or "12N16 @ 200"');
     expect(() => parseBars("0N20")).toThrow("the number of bars is 1 to 1000");
     expect(() => parseBars("2N16 @ 0")).toThrow("the spacing is more than 0 mm");
