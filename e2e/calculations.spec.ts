@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "./fixtures";
 import { calculationLink, calculatorLink } from "../lib/calculations/links";
-import { BASE_URL, PHONE } from "./helpers";
+import { BASE_URL, PHONE, signUpAndLogIn } from "./helpers";
 
 /** A field of a calculator, by its input name (labels like "d" and "D" would match each other). */
 const field = (page: Page, name: string) => page.locator(`[id="field-${name}"]`);
@@ -436,4 +436,30 @@ test("every calc sheet has a header: project, element and combination from the l
   await expect(printed).toContainText("Girder, span 3, chainage 1,136.0 m");
   await expect(printed).toContainText("A. Engineer");
   await expect(page.getByTestId("sheet-header-fields")).toBeHidden();
+});
+
+test("signed in, the sheet's header says the engineer's current project and name; Lap Length asks for no design actions and opens an older link with them", async ({
+  page,
+}) => {
+  await signUpAndLogIn(page);
+  await page.goto("/calculations/laplength?db=20&fc=32&cd=30&Mstar=12&Vstar=5&Nstar=40&source=girder%2034");
+  const fields = page.getByTestId("sheet-header-fields");
+  await expect(fields.getByLabel("Project")).toHaveValue("Viaduct copy");
+  await expect(fields.getByLabel("By")).toHaveValue("Grace Hopper");
+  await expect(fields.getByLabel("Date")).toHaveValue(/^\d{1,2} \w{3} \d{4}$/);
+  await expect(page.getByTestId("result-lsyt")).toHaveText("730 → 730");
+  await expect(page.getByTestId("design-actions")).toHaveCount(0);
+  await expect(field(page, "Mstar")).toHaveCount(0);
+  await expect(page.getByTestId("design-actions-source")).toHaveCount(0);
+
+  // A link's header wins over the defaults; a form edit keeps the header in the address.
+  await page.goto(calculatorLink("lap", { db: 20, fc: 32, cd: 30 }, { project: "Demo Viaduct", element: "Pier 2 headstock" }));
+  await expect(fields.getByLabel("Project")).toHaveValue("Demo Viaduct");
+  await field(page, "db").fill("24");
+  await expectAddressToKeep(page, { db: "24", project: "Demo Viaduct", element: "Pier 2 headstock" });
+  await page.emulateMedia({ media: "print" });
+  const printed = page.getByTestId("sheet-header");
+  await expect(printed.getByRole("row", { name: /^Project/ })).toContainText("Demo Viaduct");
+  await expect(printed.getByRole("row", { name: /^By/ })).toContainText("Grace Hopper");
+  await expect(page.getByRole("region", { name: "Inputs" })).not.toContainText("Design actions");
 });
