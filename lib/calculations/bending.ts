@@ -1,3 +1,4 @@
+import { tableEc } from "./shear";
 import { type Check, clamp, fmt, type Step } from "./working";
 
 /**
@@ -5,7 +6,9 @@ import { type Check, clamp, fmt, type Step } from "./working";
  * (or the AS 3600:2009 stress block), by strain compatibility: the neutral axis is found where the concrete stress
  * block, every bar layer and every bonded tendon are in equilibrium, so compression steel that has not yielded, and
  * flanged sections whose block reaches into the web, come out right. Bonded tendons below the neutral axis take the
- * standard's σpu (Cl 8.1.8.2); those above it their effective prestress less the concrete's shortening there. A
+ * standard's σpu (Cl 8.1.8.2, the default); those above it their effective prestress less the concrete's shortening
+ * there. Or (`tendonMethod: "strainCompatibility"`, Cl 8.1.8.1) every tendon takes the stress of `strandStress` at its
+ * strain: fpe/Ep + the decompression strain + εcu (dp − dn)/dn. A
  * negative M* is hogging: the section is checked turned over, its top face in tension. mm, MPa, kN, kNm.
  */
 
@@ -18,6 +21,7 @@ export type SteelLayer = { area: number; depth: number };
 /** A layer of bonded tendons: area mm², depth of its centroid from the top mm, fpb and the effective prestress fpe MPa. */
 export type TendonLayer = { area: number; depth: number; fpb: number; fpe: number };
 export type Edition = "AS3600:2018" | "AS3600:2009" | "AS5100.5:2017";
+export type TendonMethod = "approximate" | "strainCompatibility";
 
 export type BendingInput = Shape & {
   fc: number;
@@ -28,6 +32,10 @@ export type BendingInput = Shape & {
   tendons?: TendonLayer[];
   /** Modulus of the tendons, MPa (195 000 for strand when absent, Cl 3.3.2). */
   Ep?: number;
+  /** Tendon stress at ultimate: Cl 8.1.8.2's σpu (default) or strain compatibility with `strandStress` (Cl 8.1.8.1). */
+  tendonMethod?: TendonMethod;
+  /** Modulus of the concrete for the decompression strain, MPa (Table 3.1.2 when absent). */
+  Ec?: number;
   ductilityClass: "N" | "L";
   edition: Edition;
   /** Design moment, kNm (optional); negative: hogging, the top face in tension. */
@@ -35,7 +43,8 @@ export type BendingInput = Shape & {
 };
 
 export type LayerResult = SteelLayer & { strain: number; stress: number; force: number; yielded: boolean; zone: "tension" | "compression" };
-export type TendonResult = TendonLayer & { stress: number; force: number; zone: "tension" | "compression" };
+/** strain: the tendon's total strain at ultimate, tension positive (fpe/Ep + decompression + εcu (dp − dn)/dn). */
+export type TendonResult = TendonLayer & { strain: number; stress: number; force: number; zone: "tension" | "compression" };
 
 export type BendingResult = {
   /** Which face is in tension: the bottom (sagging, M* ≥ 0 or none) or the top (hogging, M* < 0). */
@@ -65,8 +74,9 @@ export type BendingResult = {
   concreteForce: number;
   layers: LayerResult[];
   tendons: TendonResult[];
-  /** σpu of the tendons in the tension zone (Cl 8.1.8.2), MPa; null without any. */
+  /** σpu of the tendons in the tension zone (Cl 8.1.8.2), MPa; null without any, or by strain compatibility. */
   sigmaPu: number | null;
+  tendonMethod: TendonMethod;
   steps: Step[];
   checks: Check[];
 };
@@ -76,6 +86,20 @@ export const EPSILON_CU = 0.003;
 export const EP_STRAND = 195_000;
 /** Uniform strain εsu of Class L reinforcement (Table 3.2.1): 1.5 %. */
 export const EPSILON_SU_CLASS_L = 0.015;
+
+/**
+ * Stress in strand at a total strain ε (tension positive), MPa: the "power formula" of the PCI Bridge Design Manual
+ * (Menegotto–Pinto form, low-relaxation strand) with its stresses scaled by fpb: σ = Ep ε [Q + (1 − Q)/(1 + (Ep ε/(K
+ * fpy))^R)^(1/R)] ≤ fpb, Q 0.031, R 7.36, K fpy = 1.0618 × 0.9 fpb. Neither standard gives a curve (Cl 3.3.3 asks for
+ * the tendon's own); this one is the common published law, and it reproduces Gilbert et al.'s worked examples.
+ */
+export function strandStress(strain: number, fpb: number, Ep: number): number {
+  if (!(strain > 0)) return 0;
+  const Q = 0.031;
+  const R = 7.36;
+  const x = (Ep * strain) / (1.0618 * 0.9 * fpb);
+  return Math.min(fpb, Ep * strain * (Q + (1 - Q) / Math.pow(1 + Math.pow(x, R), 1 / R)));
+}
 
 /** α2 and γ of the rectangular stress block (Cl 8.1.3; AS 5100.5:2017 Cl 8.1.3 takes AS 3600:2018's). */
 export function stressBlock(fc: number, edition: Edition): { alpha2: number; gamma: number } {
@@ -183,34 +207,55 @@ function tendonStress(o: Oriented, dn: number, input: BendingInput, gamma: numbe
   return { sigmaPu: Math.max(0, fpb * (1 - (0.4 * k2) / gamma)), k2, dp, Apt };
 }
 
-/** A tendon layer at ultimate: σpu below the neutral axis; above it, fpe less the concrete's shortening there. */
-function tendonAt(t: TendonLayer, dn: number, sigmaPu: number | undefined, Ep: number): TendonResult {
-  const below = t.depth > dn;
-  const stress = below ? sigmaPu! : Math.max(0, t.fpe - (Ep * EPSILON_CU * (dn - t.depth)) / dn);
-  return { ...t, stress, force: -(stress * t.area) / 1000, zone: below ? "tension" : "compression" };
+/** The concrete's strain at each depth under the effective prestress alone (compression positive): P/A + P e y/I over Ec. */
+type Decompression = (depth: number) => number;
+
+function decompressionOf(o: Oriented, Ec: number): Decompression {
+  const gross = grossSection(o.strips);
+  const P = o.tendons.reduce((s, t) => s + t.fpe * t.area, 0);
+  const Pe = o.tendons.reduce((s, t) => s + t.fpe * t.area * (t.depth - gross.centroid), 0);
+  return (depth) => (P / gross.area + (Pe * (depth - gross.centroid)) / gross.I) / Ec;
 }
 
-function forcesAt(input: BendingInput, o: Oriented, dn: number) {
+/**
+ * A tendon layer at ultimate. Its strain is always worked (fpe/Ep, plus the decompression of the concrete around it,
+ * plus εcu (dp − dn)/dn). Approximate method: σpu below the neutral axis; above it, fpe less the concrete's shortening
+ * there. Strain compatibility: the strand law at that strain.
+ */
+function tendonAt(t: TendonLayer, dn: number, sigmaPu: number | undefined, Ep: number, decompression: Decompression, method: TendonMethod): TendonResult {
+  const below = t.depth > dn;
+  const strain = t.fpe / Ep + decompression(t.depth) + (EPSILON_CU * (t.depth - dn)) / dn;
+  const stress =
+    method === "strainCompatibility" ? strandStress(strain, t.fpb, Ep) : below ? sigmaPu! : Math.max(0, t.fpe - (Ep * EPSILON_CU * (dn - t.depth)) / dn);
+  return { ...t, strain, stress, force: -(stress * t.area) / 1000, zone: below ? "tension" : "compression" };
+}
+
+function forcesAt(input: BendingInput, o: Oriented, dn: number, decompression: Decompression) {
   const { alpha2, gamma } = stressBlock(input.fc, input.edition);
   const block = areaAbove(o.strips, gamma * dn);
   const concrete = (alpha2 * input.fc * block.area) / 1000;
   const layers = o.steel.map((layer) => layerAt(layer, dn, input.fsy, input.Es));
-  const pu = tendonStress(o, dn, input, gamma);
-  const tendons = o.tendons.map((t) => tendonAt(t, dn, pu?.sigmaPu, input.Ep ?? EP_STRAND));
+  const method = input.tendonMethod ?? "approximate";
+  const pu = method === "approximate" ? tendonStress(o, dn, input, gamma) : null;
+  const tendons = o.tendons.map((t) => tendonAt(t, dn, pu?.sigmaPu, input.Ep ?? EP_STRAND, decompression, method));
   const net = concrete + layers.reduce((s, l) => s + l.force, 0) + tendons.reduce((s, t) => s + t.force, 0);
   return { block, concrete, layers, tendons, pu, net };
 }
 
 /** Net axial force on the section (kN, compression positive) with the neutral axis at depth dn. */
 export function netForceAt(input: BendingInput, dn: number): number {
-  return forcesAt(input, orient(input), dn).net;
+  const o = orient(input);
+  return forcesAt(input, o, dn, decompressionOf(o, input.Ec ?? tableEc(input.fc))).net;
 }
 
 export function bendingStrength(input: BendingInput): BendingResult {
   const { fc, edition, ductilityClass } = input;
   const { alpha2, gamma } = stressBlock(fc, edition);
   const o = orient(input);
-  const netForce = (dn: number) => forcesAt(input, o, dn).net;
+  const tendonMethod = input.tendonMethod ?? "approximate";
+  const Ec = input.Ec ?? tableEc(fc);
+  const decompression = decompressionOf(o, Ec);
+  const netForce = (dn: number) => forcesAt(input, o, dn, decompression).net;
 
   // Net compression grows with dn: bisect to 0.001 mm (the issue asks for 0.01 mm).
   let lo = 1e-6;
@@ -222,7 +267,7 @@ export function bendingStrength(input: BendingInput): BendingResult {
     else hi = mid;
   }
   const dn = (lo + hi) / 2;
-  const { block, concrete: concreteForce, layers, tendons, pu } = forcesAt(input, o, dn);
+  const { block, concrete: concreteForce, layers, tendons, pu } = forcesAt(input, o, dn, decompression);
   // Moment of all forces about the top fibre: with no net force, it is the resisting couple.
   const Muo =
     -(concreteForce * block.centroid + layers.reduce((sum, l) => sum + l.force * l.depth, 0) + tendons.reduce((sum, t) => sum + t.force * t.depth, 0)) / 1000;
@@ -313,15 +358,29 @@ export function bendingStrength(input: BendingInput): BendingResult {
           },
         ]
       : []),
+    ...(tendons.length
+      ? [
+          {
+            symbol: "Ec",
+            label:
+              tendonMethod === "strainCompatibility"
+                ? "Tendon stress by strain compatibility (Cl 8.1.8.1), strand law: PCI power formula scaled by fpb; Ec for the decompression strain"
+                : "Tendon stress by Cl 8.1.8.2's σpu; each tendon's strain (fpe/Ep + decompression + εcu (dp − dn)/dn) shown for information; Ec for the decompression strain",
+            value: fmt(Ec),
+            unit: "MPa",
+            clause: input.Ec === undefined ? "Table 3.1.2" : undefined,
+          },
+        ]
+      : []),
     ...tendons.map((t, i): Step => ({
       symbol: `P${i + 1}`,
-      label:
-        t.zone === "tension"
-          ? `Tendon layer ${i + 1} (${fmt(t.area)} mm² at ${fmt(t.depth)} mm, fpe ${fmt(t.fpe)} MPa): below the neutral axis, σpu`
-          : `Tendon layer ${i + 1} (${fmt(t.area)} mm² at ${fmt(t.depth)} mm): above the neutral axis, fpe less the concrete's shortening, σ = ${fmt(t.stress)} MPa`,
+      label: `Tendon layer ${i + 1} (${fmt(t.area)} mm² at ${fmt(t.depth)} mm, fpe ${fmt(t.fpe)} MPa), ${t.zone === "tension" ? "below" : "above"} the neutral axis: ε = ${fmt(t.strain)}, σ = ${fmt(t.stress)} MPa${
+        tendonMethod === "strainCompatibility" ? " (strand law)" : t.zone === "tension" ? " (σpu)" : " (fpe less the concrete's shortening)"
+      }`,
       value: fmt(t.force),
       unit: "kN",
-      formula: t.zone,
+      clause: tendonMethod === "strainCompatibility" ? "8.1.8.1" : "8.1.8.2",
+      formula: `ε = ${fmt(t.fpe)}/${fmt(input.Ep ?? EP_STRAND)} + ${fmt(decompression(t.depth))} + 0.003 × (${fmt(t.depth)} − ${fmt(dn, 5)})/${fmt(dn, 5)}`,
     })),
     { symbol: "d", label: tendons.length ? "Centroid of the tensile forces (bars and tendons)" : "Centroid of the tension steel", value: fmt(d), unit: "mm" },
     { symbol: "do", label: "Depth of the outermost tension layer", value: fmt(dOuter), unit: "mm" },
@@ -382,7 +441,7 @@ export function bendingStrength(input: BendingInput): BendingResult {
       detail: `Muo = ${fmt(Muo)} kNm ${Muo >= MuoMin ? "≥" : "<"} (Muo)min = ${fmt(MuoMin)} kNm`,
     },
   ];
-  if (pu) {
+  if (pu && tendonMethod === "approximate") {
     const low = o.tendons.filter((t) => t.depth > dn && t.fpe < 0.5 * t.fpb);
     checks.push({
       name: "σpu by Cl 8.1.8.2: fpe ≥ 0.5 fpb",
@@ -437,6 +496,7 @@ export function bendingStrength(input: BendingInput): BendingResult {
     layers,
     tendons,
     sigmaPu,
+    tendonMethod,
     steps,
     checks,
   };

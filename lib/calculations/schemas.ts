@@ -94,6 +94,12 @@ export const bendingSchema = z
     Ep: number("Ep")
       .refine((v) => v >= 150_000 && v <= 220_000, { error: "Ep must be between 150000 and 220000 MPa" })
       .default(195_000),
+    tendonMethod: z
+      .enum(["approximate", "strainCompatibility"], { error: 'tendonMethod is "approximate" (Cl 8.1.8.2) or "strainCompatibility"' })
+      .default("approximate"),
+    Ec: number("Ec")
+      .refine((v) => v >= 15_000 && v <= 60_000, { error: "Ec must be between 15000 and 60000 MPa" })
+      .optional(),
     ductilityClass: z.enum(["N", "L"], { error: 'ductilityClass is "N" or "L"' }).default("N"),
     edition: z
       .enum(["AS3600:2018", "AS3600:2009", "AS5100.5:2017"], { error: 'edition is "AS3600:2018", "AS3600:2009" or "AS5100.5:2017"' })
@@ -138,7 +144,7 @@ export const bendingSchema = z
       fsy: v.fsy,
       Es: v.Es,
       steel: v.steel,
-      ...(v.tendons.length > 0 ? { tendons: v.tendons, Ep: v.Ep } : {}),
+      ...(v.tendons.length > 0 ? { tendons: v.tendons, Ep: v.Ep, tendonMethod: v.tendonMethod, ...(v.Ec === undefined ? {} : { Ec: v.Ec }) } : {}),
       ductilityClass: v.ductilityClass,
       edition: v.edition,
       Mstar: v.Mstar,
