@@ -30,6 +30,7 @@ const BENDING_DEFAULTS: FormValues = {
   steel: "1800@390",
   tendons: "",
   Ep: "195000",
+  tendonMethod: "approximate",
   ductilityClass: "N",
   edition: "AS3600:2018",
   ...DESIGN_ACTION_DEFAULTS,
@@ -98,6 +99,7 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
     steel: layers.map((l) => ({ area: areaOf(l.area), depth: num(l.depth) })),
     tendons: tendons.map((t) => ({ area: num(t.area), depth: num(t.depth), fpb: num(t.fpb), fpe: num(t.fpe) })),
     Ep: tendons.length > 0 ? num(values.Ep) : undefined,
+    tendonMethod: tendons.length > 0 ? values.tendonMethod : undefined,
     ductilityClass: values.ductilityClass,
     edition: values.edition,
     Mstar: num(values.Mstar),
@@ -226,6 +228,18 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
           </div>
         ))}
         {tendons.length > 0 && <div className="grid grid-cols-2 gap-3">{field("Ep", "Ep", "MPa", "195000 for strand (Cl 3.3.2)")}</div>}
+        {tendons.length > 0 && (
+          <ChoiceField
+            name="tendonMethod"
+            label="Tendon stress at ultimate"
+            values={values}
+            onChange={set}
+            options={[
+              { value: "approximate", label: "σpu, Cl 8.1.8.2" },
+              { value: "strainCompatibility", label: "Strain compatibility (strand law)" },
+            ]}
+          />
+        )}
         <Button
           variant="outline"
           size="sm"
@@ -280,10 +294,12 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
       `fsy ${values.fsy} MPa, Es ${values.Es} MPa, Class ${values.ductilityClass}; layers ${layers.map((l) => `${l.area}${barsHint(l.area) ? ` (${barsHint(l.area)})` : " mm²"} at ${l.depth} mm`).join(", ") || "none"}`,
     ],
     ...(tendons.length > 0
-      ? ([["Tendons", `Ep ${values.Ep} MPa; ${tendons.map((t) => `${t.area} mm² at ${t.depth} mm, fpb ${t.fpb}, fpe ${t.fpe} MPa`).join("; ")}`]] as [
-          string,
-          string,
-        ][])
+      ? ([
+          [
+            "Tendons",
+            `Ep ${values.Ep} MPa, ${values.tendonMethod === "strainCompatibility" ? "stress by strain compatibility (Cl 8.1.8.1)" : "σpu (Cl 8.1.8.2)"}; ${tendons.map((t) => `${t.area} mm² at ${t.depth} mm, fpb ${t.fpb}, fpe ${t.fpe} MPa`).join("; ")}`,
+          ],
+        ] as [string, string][])
       : []),
     ["Standard", STANDARDS[values.edition ?? ""] ?? String(values.edition)],
     ...designActionsSummary(values),
@@ -299,7 +315,7 @@ export function BendingCalculator({ params }: { params: SearchParams }) {
   return (
     <CalcSheet
       title="Concrete Bending"
-      standard={`Bending strength of a reinforced or prestressed concrete section, ${STANDARDS[values.edition ?? ""] ?? "AS 3600:2018 Cl 8.1"} (strain compatibility; bonded tendons at σpu, Cl 8.1.8.2)`}
+      standard={`Bending strength of a reinforced or prestressed concrete section, ${STANDARDS[values.edition ?? ""] ?? "AS 3600:2018 Cl 8.1"} (strain compatibility; bonded tendons ${values.tendonMethod === "strainCompatibility" ? "by strain compatibility, Cl 8.1.8.1" : "at σpu, Cl 8.1.8.2"})`}
       inputs={inputs}
       summary={summary}
       result={result}
