@@ -24,6 +24,44 @@ describe("POST /api/calculations/bending", () => {
     expect((body.steps as unknown[]).length).toBeGreaterThan(10);
   });
 
+  it("an I-section with bars as text and bonded tendons: Gilbert et al. Example 6.2 by strain compatibility; 400 naming a bad tendon field", async () => {
+    const body = await expectJson<{ Muo: number; tendons: { strain: number; stress: number }[]; tendonMethod: string; sense: string }>(
+      await client.post(bending.POST, "/api/calculations/bending", {
+        body: {
+          shape: "I",
+          D: 750,
+          bfTop: 350,
+          tfTop: 100,
+          bw: 350,
+          bfBottom: 350,
+          tfBottom: 100,
+          fc: 40,
+          edition: "AS3600:2009",
+          steel: [{ area: "3N24", depth: 690 }],
+          tendons: [{ area: 1000, depth: 650, fpb: 1910, fpe: 1200 }],
+          Ec: 32_750,
+          tendonMethod: "strainCompatibility",
+        },
+      }),
+      200,
+    );
+    // 3N24 = 1356 mm² (the book's 3 × 450): Mu 1353 kNm in the book, within 1.5 %.
+    expect(Math.abs(body.Muo / 1353 - 1)).toBeLessThan(0.015);
+    expect(body.tendonMethod).toBe("strainCompatibility");
+    expect(body.sense).toBe("sagging");
+    expect(body.tendons[0]!.strain).toBeGreaterThan(0.01);
+    const bad = { shape: "rectangle", b: 350, D: 750, fc: 40, steel: [], tendons: [{ area: 1000, depth: 650, fpb: 1910, fpe: 1200 }] };
+    for (const [body, field, message] of [
+      [{ ...bad, tendonMethod: "exact" }, "tendonMethod", /"approximate"/],
+      [{ ...bad, tendons: [{ area: 1000, depth: 800, fpb: 1910, fpe: 1200 }] }, "tendons.0.depth", /outside the section/],
+      [{ ...bad, steel: [{ area: "4X28", depth: 690 }] }, "steel.0.area", /4N28/],
+    ] as [Record<string, unknown>, string, RegExp][]) {
+      const res = await expectJson<{ error: string }>(await client.post(bending.POST, "/api/calculations/bending", { body }), 400);
+      expect(res.error).toContain(`"${field}"`);
+      expect(res.error).toMatch(message);
+    }
+  });
+
   it("answers 400 naming the field: negative sizes, bars outside the section, f'c outside 20..100 MPa, a T without flange", async () => {
     const valid = { shape: "rectangle", b: 300, D: 450, fc: 32, steel: [{ area: 1800, depth: 390 }] };
     const cases: [Record<string, unknown>, string, RegExp][] = [
