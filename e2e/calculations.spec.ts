@@ -463,3 +463,41 @@ test("signed in, the sheet's header says the engineer's current project and name
   await expect(printed.getByRole("row", { name: /^By/ })).toContainText("Grace Hopper");
   await expect(page.getByRole("region", { name: "Inputs" })).not.toContainText("Design actions");
 });
+
+test("bending of an I-section with tendons by strain compatibility from a link (Gilbert et al. Example 6.2): φMuo, each tendon's strain, sagging; the method switched on the page", async ({
+  page,
+}) => {
+  const values = {
+    shape: "I",
+    D: 750,
+    bfTop: 350,
+    tfTop: 100,
+    bw: 350,
+    bfBottom: 350,
+    tfBottom: 100,
+    fc: 40,
+    steel: "3N24@690",
+    tendons: "1000@650@1910@1200",
+    edition: "AS3600:2009",
+    tendonMethod: "strainCompatibility",
+    Mstar: 900,
+  };
+  await page.goto(`/calculations?${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString()}`);
+  await expect(page.getByLabel("Tendon stress at ultimate")).toHaveValue("strainCompatibility");
+  await expect(page.getByText("= 1356 mm²", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("result-sense")).toHaveText("bottom (sagging)");
+  const working = page.getByTestId("working");
+  await expect(working).toContainText("Tendon stress by strain compatibility (Cl 8.1.8.1)");
+  await expect(working).toContainText("(strand law)");
+  const api = await page.request.post("/api/calculations/bending", {
+    data: { ...values, steel: [{ area: "3N24", depth: 690 }], tendons: [{ area: 1000, depth: 650, fpb: 1910, fpe: 1200 }] },
+    headers: { origin: BASE_URL },
+  });
+  expect(api.status()).toBe(200);
+  const { phiMuo } = (await api.json()) as { phiMuo: number };
+  await expect(page.getByTestId("result-phimuo")).toHaveText(String(Number(phiMuo.toPrecision(4))));
+  // Back to Cl 8.1.8.2's σpu: the address keeps the choice.
+  await page.getByLabel("Tendon stress at ultimate").selectOption("approximate");
+  await expect(working).toContainText("σpu");
+  await expect(page).toHaveURL(/tendonMethod=approximate/);
+});
