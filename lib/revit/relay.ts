@@ -120,6 +120,12 @@ export class RevitRelay {
   /** Inserts of pushes being created here, awaited before anything updates their row. */
   private readonly pendingInserts = new Map<string, Promise<void>>();
   private readonly deliveryWaiters = new Map<string, () => void>();
+  /**
+   * Each push's state news is read and sent one after another: two reads
+   * racing (delivered, then applied) could otherwise reach the browser in the
+   * wrong order and turn "Applied" back into "sent".
+   */
+  private readonly stateNews = new Map<string, Promise<void>>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly heartbeatMs: number;
   private readonly helloTimeoutMs: number;
@@ -527,9 +533,16 @@ export class RevitRelay {
       case "state": {
         this.deliveryWaiters.get(message.pushId)?.();
         if (this.userEvents.listenerCount(`user:${message.userId}`) === 0) return;
-        const push = await findPush(message.pushId);
-        if (push) this.userEvents.emit(`user:${message.userId}`, { type: "push", push: summarisePush(push) } satisfies UserEvent);
-        return;
+        const news = (this.stateNews.get(message.pushId) ?? Promise.resolve()).then(async () => {
+          const push = await findPush(message.pushId);
+          if (push) this.userEvents.emit(`user:${message.userId}`, { type: "push", push: summarisePush(push) } satisfies UserEvent);
+        });
+        const settled = news.catch(() => {});
+        this.stateNews.set(message.pushId, settled);
+        void settled.then(() => {
+          if (this.stateNews.get(message.pushId) === settled) this.stateNews.delete(message.pushId);
+        });
+        return news;
       }
       case "connections": {
         if (this.userEvents.listenerCount(`user:${message.userId}`) === 0) return;

@@ -18,6 +18,15 @@ export type PushSummary = {
   errors: { id?: number; parameter?: string; message: string }[];
 };
 
+/** A push in one of these states stays in it: a later, older-looking event about it is stale. */
+const FINAL_STATES = new Set(["applied", "partial", "failed", "expired", "superseded"]);
+export const isFinalPushState = (status: string): boolean => FINAL_STATES.has(status);
+
+/** Whether news of a push moves it on from what is known (never back from a final state to "delivered"). */
+export function isNewerPushState(known: string | undefined, next: string): boolean {
+  return known === undefined || !isFinalPushState(known) || isFinalPushState(next);
+}
+
 export function summarisePush(push: PushRecord): PushSummary {
   return {
     pushId: push.id,

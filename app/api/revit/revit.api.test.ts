@@ -487,6 +487,8 @@ describe("live events for the browser (GET /api/revit/events)", () => {
       if (event === "push" && data.pushId === answer.pushId) states.push(String(data.status));
     }
     expect(states.at(-1)).toBe("applied");
+    // In order: never "applied" before "delivered" (the browser would turn its "Applied" back into "sent").
+    expect(states.indexOf("applied")).toBeGreaterThan(states.lastIndexOf("delivered"));
     await agent.stop();
     controller.abort();
     await reader.cancel();
