@@ -109,7 +109,10 @@ test.describe("register and log in", () => {
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign up" }).click();
       await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByText("Check your e-mail or sign in.")).toBeVisible();
+      await expect(page.getByText("If this address is new, its account is ready: sign in.")).toBeVisible();
+      // The address just signed up is in the form: only the password is left to type.
+      await expect(page.getByLabel("Email Address")).toHaveValue(address);
+      await expect(page.getByLabel("Password")).toBeFocused();
     }
     await page.goto("/register");
     await page.getByLabel("Email Address").fill(uniqueEmail());

@@ -3,10 +3,10 @@
 import { CircleCheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { authApi } from "@/lib/auth/api";
+import { authApi, REGISTERED_EMAIL_KEY } from "@/lib/auth/api";
 import { callApi } from "@/lib/http/contract";
 import { EmailPasswordFields, FormError, OrDivider, ProviderButtons } from "./auth-card";
 
@@ -16,6 +16,23 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
   const router = useRouter();
   const [state, setState] = useState<"idle" | "submitting" | "success">("idle");
   const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Straight from sign-up: the address just registered is filled in, so only the password is left to type.
+  useEffect(() => {
+    let email: string | null = null;
+    try {
+      email = sessionStorage.getItem(REGISTERED_EMAIL_KEY);
+      sessionStorage.removeItem(REGISTERED_EMAIL_KEY);
+    } catch {
+      /* storage refused: the form starts empty */
+    }
+    const fields = formRef.current?.elements;
+    const emailField = fields?.namedItem("email");
+    const passwordField = fields?.namedItem("password");
+    if (!email || !(emailField instanceof HTMLInputElement) || emailField.value !== "") return;
+    emailField.value = email;
+    if (passwordField instanceof HTMLInputElement) passwordField.focus();
+  }, []);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,7 +57,7 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
 
   const busy = state !== "idle";
   return (
-    <form onSubmit={onSubmit} className="grid gap-5" noValidate={false}>
+    <form ref={formRef} onSubmit={onSubmit} className="grid gap-5" noValidate={false}>
       {state === "success" && (
         <Alert variant="success">
           <CircleCheckIcon aria-hidden="true" />

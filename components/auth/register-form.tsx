@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { authApi } from "@/lib/auth/api";
+import { authApi, REGISTERED_EMAIL_KEY, REGISTERED_MESSAGE } from "@/lib/auth/api";
 import { callApi } from "@/lib/http/contract";
 import { EmailPasswordFields, FormError, OrDivider, ProviderButtons } from "./auth-card";
 
@@ -35,7 +35,12 @@ export function RegisterForm() {
       return;
     }
     // The same words whether or not the address already had an account: registration reveals nothing.
-    toast.success("Check your e-mail or sign in.");
+    toast.success(REGISTERED_MESSAGE);
+    try {
+      sessionStorage.setItem(REGISTERED_EMAIL_KEY, String(form.get("email") ?? "").trim());
+    } catch {
+      /* storage refused (private mode): the form starts empty */
+    }
     router.push("/login");
   }
 

@@ -9,8 +9,7 @@ import { type PublicUser, startSession, toPublicUser } from "./session";
 
 export { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from "./limits";
 
-/** What registration answers, whether the address was new or taken: it reveals nothing about who has an account. */
-export const REGISTERED_MESSAGE = "Check your e-mail or sign in.";
+export { REGISTERED_MESSAGE } from "./api";
 
 /**
  * Creates the account, unless the e-mail has one already; either way the

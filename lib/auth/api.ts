@@ -9,5 +9,14 @@ export const authRoutes = {
   me: { method: "GET", path: "/api/auth/me" },
 } as const;
 
+/**
+ * What registration answers, whether the address was new or taken: it reveals nothing about who has an account, and
+ * promises no e-mail (none is sent).
+ */
+export const REGISTERED_MESSAGE = "If this address is new, its account is ready: sign in.";
+
+/** Where the register page leaves the address it signed up, for the login form to start from (not in the URL: logs keep URLs). */
+export const REGISTERED_EMAIL_KEY = "pontifex.registeredEmail";
+
 /** The routes as the browser calls them, typed by their endpoints' schemas (zod itself stays on the server). */
 export const authApi = typedRoutes<typeof authEndpoints>(authRoutes);

@@ -231,7 +231,7 @@ export const examples: Record<string, OperationExample> = {
   // Accounts
   authRegister: {
     body: { email: "ada@example.com", password: "a long passphrase of yours", firstName: "Ada", lastName: "Lovelace" },
-    answer: { message: "Check your e-mail or sign in." },
+    answer: { message: "If this address is new, its account is ready: sign in." },
   },
   authLogin: { body: { email: "ada@example.com", password: "a long passphrase of yours" }, answer: { user } },
   authLogout: { answer: ok },

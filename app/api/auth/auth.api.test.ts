@@ -21,7 +21,7 @@ describe("POST /api/auth/register", () => {
   it("creates the account with a normalised e-mail, the names and a cost-12 bcrypt hash", async () => {
     const res = await registerUser(new TestClient(), "  Ada.Lovelace@Example.COM ");
     const body = await expectJson(res, 201);
-    expect(body).toEqual({ message: "Check your e-mail or sign in." });
+    expect(body).toEqual({ message: "If this address is new, its account is ready: sign in." });
     const [stored] = await testDb(database).select().from(users).where(eq(users.email, "ada.lovelace@example.com"));
     expect(stored).toMatchObject({ firstName: "Ada", lastName: "Lovelace" });
     expect(bcrypt.getRounds(stored!.passwordHash)).toBe(12);
