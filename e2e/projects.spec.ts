@@ -169,6 +169,10 @@ test("an owner renames and deletes a project on /settings (typing its name to co
   await signUpAndLogIn(page, uniqueEmail("owner"), { demoCopy: false });
   await page.goto("/settings");
   const section = page.getByTestId("project-settings").filter({ hasText: "My first project" });
+  // On a phone too, the name reads across one line: its buttons wrap below it instead of squeezing it letter by letter.
+  const heading = await section.getByRole("heading", { name: /My first project/ }).boundingBox();
+  expect(heading!.width).toBeGreaterThan(150);
+  expect(heading!.height).toBeLessThan(40);
   await section.getByRole("button", { name: "Rename" }).click();
   // While renaming, the section shows an input instead of the name.
   await page.getByLabel("New name for My first project").fill("Renamed bridge");

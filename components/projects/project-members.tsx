@@ -77,7 +77,7 @@ export function ProjectMembers({ project, selfId, onChanged }: { project: Projec
           const name = [m.firstName, m.lastName].filter(Boolean).join(" ");
           return (
             <li key={m.userId} className="flex flex-wrap items-center gap-2 rounded-md border px-3 py-2 text-sm" data-testid="member">
-              <span className="min-w-0 flex-1 break-all">
+              <span className="min-w-48 flex-1 break-all">
                 {m.email}
                 {name && <span className="text-muted-foreground"> ({name})</span>}
                 {m.userId === selfId && <span className="text-muted-foreground"> (you)</span>}
@@ -130,7 +130,7 @@ export function ProjectMembers({ project, selfId, onChanged }: { project: Projec
           {invitations.map((i) => (
             <li key={i.id} className="flex flex-wrap items-center gap-2 rounded-md border border-dashed px-3 py-2 text-sm" data-testid="invitation">
               <MailIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-              <span className="min-w-0 flex-1 break-all">
+              <span className="min-w-48 flex-1 break-all">
                 {i.email}
                 <span className="text-muted-foreground">
                   {" "}

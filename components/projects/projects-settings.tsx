@@ -89,7 +89,7 @@ export function ProjectsSettings({ projects, currentId, selfId }: { projects: Pr
                   </Button>
                 </form>
               ) : (
-                <h3 className="min-w-0 flex-1 font-medium break-words">
+                <h3 className="min-w-48 flex-1 font-medium break-words">
                   {project.name}
                   {project.id === currentId && (
                     <Badge variant="secondary" className="ml-2">
