@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures";
 import { BASE_URL, PHONE, PHONE_ONLY, shareCurrentProject, signUpAndLogIn, TABLE_LOAD, uniqueEmail } from "./helpers";
 import { confirmPush, createTokenInSettings, startAgent } from "./revit-agent";
@@ -17,6 +18,12 @@ async function stored(page: Page, parameter: string): Promise<Row | undefined> {
   return rows.find((r) => r.Parameter === parameter);
 }
 
+/** What axe finds serious or critical on the page as it is now (as e2e/accessibility.spec.ts checks every page). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`);
+}
+
 async function openPier(page: Page, filter = "") {
   await page.goto(filter ? `/revitpier?filter=${filter}` : "/revitpier");
   await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items in \d+ms$/, TABLE_LOAD);
@@ -30,6 +37,7 @@ test("a new engineer starts the pier table from its template, types a value, add
   await openPier(page);
   await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched 0 items/);
   await expect(grid(page)).toContainText("No users found.");
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Start from the pier template" }).click();
   await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched 29 items/);
   await expect(header(page, /^Item1 · P1/)).toBeVisible();
@@ -95,6 +103,8 @@ test("on a phone the row actions are one menu, two Item columns fit, and the row
   expect(item2.x + item2.width).toBeLessThanOrEqual(actions.x + 1);
   expect(actions.x + actions.width).toBeLessThanOrEqual(390);
 
+  // The grid with a menu button per row (axe before the menu opens: an open menu hides the rest of the page from readers).
+  expect(await seriousViolations(page)).toEqual([]);
   await row.getByRole("button", { name: "Row actions: PierHeight" }).click();
   for (const name of ["Edit PierHeight", "History of PierHeight", "Delete PierHeight", "Push row to Revit: PierHeight"]) {
     await expect(page.getByRole("menuitem", { name, exact: true })).toBeVisible();
@@ -107,6 +117,7 @@ test("on a phone the row actions are one menu, two Item columns fit, and the row
   await expect(editor.getByRole("textbox", { name: /^Item\d+ of PierHeight$/ })).toHaveCount(11);
   for (let i = 1; i <= 11; i++) await expect(editor.getByLabel(`Item${i} of PierHeight`, { exact: true })).toHaveValue(String(before[`Item${i}`]));
   await expect(editor).toContainText("Item11 · P11");
+  expect(await seriousViolations(page)).toEqual([]);
   await editor.getByLabel("Item11 of PierHeight", { exact: true }).fill("7.777");
   await editor.getByRole("button", { name: "Save", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();

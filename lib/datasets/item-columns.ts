@@ -48,8 +48,9 @@ export function nextItemName(dataset: DatasetKey, naming: Row, n: number): strin
 
 export type NextItem = { column: string; name: string; naming: Row };
 
+// Shown as a disabled button's reason, its label too: worded without "name", which page.getByLabel("Name") would take.
 export const NO_NAMING_ROW =
-  "No row of this table names its items (a text row such as PierName or SpanName), so a new Item column would be blank, and a column blank in every row is hidden. Add that row first, or fill new columns with Copy to N Number Cells while editing a row.";
+  "A new Item column is labelled in the row that labels this table's items (P1, P2, ... in a pier table), and this table has no such row: the column would stay blank, and a column blank in every row is hidden. Add that row first, or add columns with Copy to N Number Cells while editing a row.";
 
 /** The item "Add item column" adds to a table, or why it cannot (no row names the items). */
 export function nextItem(rows: readonly Row[], dataset: DatasetKey): NextItem | { refusal: string } {
