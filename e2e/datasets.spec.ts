@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
-import { BASE_URL, PHONE, screenRowsRequest, shareCurrentProject, signUpAndLogIn, TABLE_LOAD } from "./helpers";
+import { BASE_URL, PHONE, rowAction, screenRowsRequest, shareCurrentProject, signUpAndLogIn, TABLE_LOAD } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -97,7 +97,7 @@ test("edit an angle row: degrees on screen, Save asks first, radians stored, unt
   await expect(line.getByRole("gridcell", { name: "15.00" })).toBeVisible();
   await expect(line.getByRole("gridcell", { name: "7.07" })).toBeVisible();
 
-  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  await rowAction(page, name, `Edit ${name}`);
   const edit = page.getByTestId("edit-row");
   await expect(edit.getByLabel(`Item1 of ${name} (degrees)`)).toHaveValue("15.00");
   await edit.getByLabel(`Item1 of ${name} (degrees)`).fill("30");
@@ -133,7 +133,7 @@ test("Copy to N Number Cells fills Item1..ItemN and adds the missing Item column
   const name = `CopyMe_${tag()}`;
   const row = await createRow(page.request, "box", { Parameter: name, Item1: "0" });
   await openDataset(page, "/revitbox", name);
-  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  await rowAction(page, name, `Edit ${name}`);
   await page.getByRole("button", { name: "Copy to N Number Cells" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Copy Value to Columns");
@@ -153,7 +153,7 @@ test("Paste Excel Data places values into Item1, Item2, ... where those columns 
   const name = `PasteMe_${tag()}`;
   const row = await createRow(page.request, "coresetup", { Parameter: name, Item1: "a" });
   await openDataset(page, "/coresetup", name);
-  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  await rowAction(page, name, `Edit ${name}`);
   await page.getByRole("button", { name: "Paste Excel Data" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Paste Excel Data");
@@ -232,12 +232,12 @@ test("delete asks for confirmation, then removes the row", PHONE, async ({ page 
   const name = `DeleteMe_${tag()}`;
   const row = await createRow(page.request, "pier", { Parameter: name, Item1: "1" });
   await openDataset(page, "/revitpier", name);
-  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await rowAction(page, name, `Delete ${name}`);
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText(`Delete ${name}?`);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(rowOf(page, name)).toBeVisible();
-  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await rowAction(page, name, `Delete ${name}`);
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(grid(page)).toContainText("No results.");
   expect(await fetchRow(page.request, "pier", row.Id!)).toBeUndefined();

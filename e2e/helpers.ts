@@ -115,3 +115,13 @@ export async function openMenu(page: Page, testInfo: TestInfo, label: string) {
   await expect(content).toBeVisible();
   return content;
 }
+
+/**
+ * Runs a row's action by the name its button has ("Edit PierHeight", "Delete PierHeight"): the button on a wide
+ * screen; on a phone (under the spec's 768 px) the item of the row's one "Row actions" menu, named the same.
+ */
+export async function rowAction(page: Page, parameter: string, name: string): Promise<void> {
+  if (page.viewportSize()!.width >= 768) return page.getByRole("button", { name, exact: true }).click();
+  await page.getByRole("button", { name: `Row actions: ${parameter}`, exact: true }).click();
+  await page.getByRole("menuitem", { name, exact: true }).click();
+}

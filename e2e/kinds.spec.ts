@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { PHONE, signUpAndLogIn, TABLE_LOAD } from "./helpers";
+import { PHONE, rowAction, signUpAndLogIn, TABLE_LOAD } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -77,7 +77,7 @@ test("typing on a Parameter cell asks before renaming, showing how an angle row'
 
 test("an engineer sets a row's kind: free text takes a note its length row refused", PHONE, async ({ page }) => {
   await openPier(page, "PierHeight");
-  await rowOf(page, "PierHeight").getByRole("button", { name: "Edit PierHeight" }).click();
+  await rowAction(page, "PierHeight", "Edit PierHeight");
   await page.getByRole("button", { name: "Kind of PierHeight" }).click();
   const dialog = page.getByRole("dialog", { name: "Kind of PierHeight" });
   await expect(dialog).toContainText("Now: Length (m), from its table's template.");

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { demoMidasTables } from "../lib/demo/seed-midas-data";
-import { acceptInvitation, BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, openMenu, PHONE, signUpAndLogIn, TABLE_LOAD } from "./helpers";
+import { acceptInvitation, BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, openMenu, PHONE, rowAction, signUpAndLogIn, TABLE_LOAD } from "./helpers";
 
 type Row = Record<string, string | number>;
 
@@ -127,7 +127,7 @@ test(
     await expect(page).toHaveURL(/\/midas\/midassetup\?filter=GirderSection/);
     await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items/, TABLE_LOAD);
     await expect(page.getByPlaceholder("Filter Parameters...")).toHaveValue("GirderSection");
-    await page.getByRole("button", { name: "Edit GirderSection", exact: true }).click();
+    await rowAction(page, "GirderSection", "Edit GirderSection");
     await page.getByTestId("edit-row").getByLabel("Item3 of GirderSection").fill("BOX-2000");
     await page.getByRole("region", { name: "Edit tools" }).getByRole("button", { name: "Save" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();

@@ -8,6 +8,8 @@ import { useMediaQuery, WIDE_SCREEN } from "@/hooks/use-media-query";
 import { type ColumnPreset, compareColumns, deriveColumns, FIXED_FIELDS, presetColumns, type Row } from "@/lib/datasets/columns";
 import { copyTargets } from "@/lib/datasets/copy";
 import { draftExtraColumns, newRowDraft, setCellTexts } from "@/lib/datasets/draft";
+import { nextItem } from "@/lib/datasets/item-columns";
+import { itemNames } from "@/lib/datasets/item-labels";
 import { pasteTargets } from "@/lib/datasets/paste";
 import { type Rename, renameQuestion, renamesIn, renamesQuestion } from "@/lib/datasets/renames";
 import { convertedValues } from "@/lib/datasets/reinterpret";
@@ -18,17 +20,20 @@ import type { ProjectAccess } from "@/lib/projects/access";
 import { refusal } from "@/lib/projects/roles";
 import { ConflictAlert, EditTools } from "./edit-tools";
 import { ExportMenu } from "./export-menu";
-import { type GridActions, ParameterGrid } from "./grid/parameter-grid";
+import { type GridActions, kindButtonLabel, ParameterGrid } from "./grid/parameter-grid";
 import { FirstScreenRows } from "./grid/first-screen";
 import { DatasetToolbar } from "./toolbar";
 import { LiveViewers } from "./live-marks";
 import { PushOutcome } from "./push-outcome";
+import { RowEditorList } from "./row-editor-list";
 import { useRowNotes } from "./row-notes";
+import { TemplateOffer } from "./template-offer";
 import { useDatasetRows } from "./use-dataset-rows";
 import { useLiveTable } from "./use-live-table";
 import { usePush } from "./use-push";
 import { useRowForm } from "./use-row-form";
 import { useTableEdits } from "./use-table-edits";
+import { useTableStructure } from "./use-table-structure";
 import { useUndoKeys } from "./use-undo-keys";
 
 // Dialogs and side panels load their code when first opened: none is needed to show the table.
@@ -78,6 +83,7 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
 
   const rows = state.status === "ready" ? state.rows : NO_ROWS;
   const edits = useTableEdits(project.id, dataset.key, rows, reload);
+  const structure = useTableStructure(project.id, dataset, edits, reload);
   const form = useRowForm(project.id, dataset.key, rows, edits, reload);
   const { editing, setEditing, conflicts, creating, setCreating, confirmation, setConfirmation, exitEdit } = form;
   const live = useLiveTable(project.id, dataset.key, userId, editing?.id ?? null, reload);
@@ -85,10 +91,18 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
   const datasetColumns = useMemo(() => (state.status === "ready" ? state.columns.filter((k) => !fixed.has(k)) : []), [state]);
   const shownColumns = useMemo(() => deriveColumns(rows, [], datasetColumns), [rows, datasetColumns]);
   const extraKey = draftExtraColumns(editing, shownColumns).join(",");
-  const columns = useMemo(
-    () => presetColumns(extraKey ? [...shownColumns, ...extraKey.split(",")].sort(compareColumns) : shownColumns, preset),
-    [shownColumns, extraKey, preset],
-  );
+  /** Every column shown, with those an edit is adding: what the phone's row editor lists, before the preset. */
+  const rowColumns = useMemo(() => (extraKey ? [...shownColumns, ...extraKey.split(",")].sort(compareColumns) : shownColumns), [shownColumns, extraKey]);
+  const columns = useMemo(() => presetColumns(rowColumns, preset), [rowColumns, preset]);
+  const names = useMemo(() => itemNames(rows, dataset.key), [rows, dataset.key]);
+  // Why "Add item column" cannot add one now, if it cannot: the editor's reasons first, then the table's.
+  const addItemReason = useMemo(() => {
+    if (readOnly) return readOnly;
+    if (rows.length === 0) return `This table has no rows yet: start from the ${dataset.template} template, or create a row.`;
+    const next = nextItem(rows, dataset.key);
+    return "refusal" in next ? next.refusal : null;
+  }, [readOnly, rows, dataset.key, dataset.template]);
+  const editedRow = editing ? rows.find((r) => Number(r.Id) === editing.id) : undefined;
   const liveRowIds = useMemo(() => new Set(rows.map((r) => Number(r.Id))), [rows]);
   const rowNotes = useRowNotes(outcome, rows, live);
   useUndoKeys(edits.undo, edits.redo);
@@ -123,7 +137,7 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
   );
 
   const fetchedLine = state.status === "ready" ? `Fetched ${state.rows.length} items in ${state.ms}ms` : "\u00a0";
-  const anyBusy = form.busy || edits.busy;
+  const anyBusy = form.busy || edits.busy || structure.busy;
 
   return (
     <div className="mx-auto max-w-screen-2xl px-2 py-4 md:px-6">
@@ -140,7 +154,7 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
             {readOnly && <span className="ml-1">· read only (you are a {project.role})</span>}
           </p>
         </CardHeader>
-        <CardContent className="grid gap-3 px-4">
+        <CardContent className="grid gap-3 px-2 md:px-4">
           <DatasetToolbar
             dataset={dataset}
             readOnly={readOnly}
@@ -155,6 +169,8 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
               exitEdit();
               setCreating(newRowDraft(columns));
             }}
+            onAddItemColumn={() => void structure.addItemColumn()}
+            addItemReason={editing ? "Save or exit the row being edited first." : addItemReason}
             undoLabel={edits.undoLabel}
             redoLabel={edits.redoLabel}
             onUndo={() => void edits.undo()}
@@ -174,6 +190,21 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
               onPaste={() => setPasteOpen(true)}
               onSave={() => setConfirmation({ kind: "save" })}
               onExit={exitEdit}
+            />
+          )}
+
+          {editing && !wide && editedRow && (
+            <RowEditorList
+              key={editing.id}
+              draft={editing}
+              columns={rowColumns}
+              names={names}
+              conflicts={conflicts}
+              busy={anyBusy}
+              onChange={setEditing}
+              onSave={() => setConfirmation({ kind: "save" })}
+              onExit={exitEdit}
+              kind={{ label: kindButtonLabel(state.status === "ready" ? state.units : undefined, editedRow), onOpen: () => setKindOf(editedRow) }}
             />
           )}
 
@@ -215,6 +246,7 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
               canPush={dataset.pushAllLabel !== null}
               rowNotes={rowNotes}
               units={state.units}
+              emptyAction={<TemplateOffer dataset={dataset} readOnly={readOnly} busy={anyBusy} onStart={() => void structure.startFromTemplate()} />}
             />
           )}
         </CardContent>

@@ -1,6 +1,6 @@
 "use client";
 
-import { FilterIcon, ListIcon, PlusIcon, Redo2Icon, SendIcon, Undo2Icon } from "lucide-react";
+import { BetweenVerticalEndIcon, FilterIcon, ListIcon, PlusIcon, Redo2Icon, SendIcon, Undo2Icon } from "lucide-react";
 import { RevitIndicator } from "@/components/revit/revit-indicator";
 import { Button } from "@/components/ui/button";
 import {
@@ -17,7 +17,7 @@ import { DisabledReason } from "@/components/ui/disabled-reason";
 import { type ColumnPreset, columnPresets } from "@/lib/datasets/columns";
 import type { DatasetInfo } from "@/lib/datasets/registry";
 
-/** The table screen's tools: push, create, filter, columns, undo/redo, activity, and whatever a table adds. */
+/** The table screen's tools: push, create, add an item, filter, columns, undo/redo, activity, and whatever a table adds. */
 export function DatasetToolbar({
   dataset,
   readOnly,
@@ -29,6 +29,8 @@ export function DatasetToolbar({
   onPreset,
   onPushAll,
   onCreate,
+  onAddItemColumn,
+  addItemReason,
   undoLabel,
   redoLabel,
   onUndo,
@@ -47,6 +49,9 @@ export function DatasetToolbar({
   onPreset: (value: ColumnPreset) => void;
   onPushAll: () => void;
   onCreate: () => void;
+  onAddItemColumn: () => void;
+  /** Why no Item column can be added now (a viewer; no row names the items), or null. */
+  addItemReason: string | null;
   undoLabel: string | null;
   redoLabel: string | null;
   onUndo: () => void;
@@ -70,6 +75,12 @@ export function DatasetToolbar({
         <Button variant="outline" onClick={onCreate} disabled={creating || busy || readOnly !== null}>
           <PlusIcon aria-hidden="true" />
           Create New Row
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={addItemReason}>
+        <Button variant="outline" onClick={onAddItemColumn} disabled={creating || busy || addItemReason !== null}>
+          <BetweenVerticalEndIcon aria-hidden="true" />
+          Add item column
         </Button>
       </DisabledReason>
       <Input

@@ -5,6 +5,7 @@ import { toast } from "@/components/ui/toast";
 import { datasetsApi } from "@/lib/datasets/api";
 import type { Row } from "@/lib/datasets/columns";
 import { type CellEdit, editsToChanges, type RowChange } from "@/lib/datasets/sheet";
+import { cellChangeLabel, rowSaveLabel } from "@/lib/datasets/undo-labels";
 import { problemsMessage, refusedValues } from "@/lib/datasets/value-problems";
 import type { RowsConflict } from "@/lib/openapi/errors";
 import { callApi } from "@/lib/http/contract";
@@ -64,9 +65,9 @@ export function useTableEdits(projectId: number, dataset: string, rows: readonly
     [projectId, dataset, reload],
   );
 
-  /** Cell edits from the sheet (typing, paste, fill, clear) saved as one change. */
+  /** Cell edits from the sheet (typing, paste, fill, clear: `what`) saved as one change. */
   const saveCells = useCallback(
-    async (edits: CellEdit[], label: string, converted?: ReadonlyMap<number, Record<string, string>>): Promise<boolean> => {
+    async (edits: CellEdit[], what: string, converted?: ReadonlyMap<number, Record<string, string>>): Promise<boolean> => {
       // Values stored as given (a rename across the angle rule that converts its numbers), over the edits' own.
       const changes = editsToChanges(rows, edits).map((c) => (converted?.has(c.id) ? { ...c, data: { ...c.data, ...converted.get(c.id) } } : c));
       if (changes.length === 0) return true;
@@ -77,6 +78,7 @@ export function useTableEdits(projectId: number, dataset: string, rows: readonly
         return false;
       }
       const byId = new Map(rows.map((r) => [Number(r.Id), r]));
+      const label = cellChangeLabel(rows, changes, what);
       const saved = await saveChanges(changes);
       if (!saved) return false;
       const versions = new Map(saved.map((r) => [Number(r.Id), Number(r.Version)]));
@@ -114,7 +116,8 @@ export function useTableEdits(projectId: number, dataset: string, rows: readonly
       if (changed.length === 0) return;
       remember({
         kind: "update",
-        label: `Edit ${saved.Parameter}`,
+        // By the name it had: a rename is "Rename of SkewAngle".
+        label: rowSaveLabel(String(before?.Parameter ?? saved.Parameter), changed),
         rows: [{ id: Number(saved.Id), before: pick(previous, changed), after: pick(after, changed), version: Number(saved.Version) }],
       });
     },
@@ -123,6 +126,16 @@ export function useTableEdits(projectId: number, dataset: string, rows: readonly
 
   const recordCreate = useCallback(
     (row: Row) => remember({ kind: "create", label: `Create ${row.Parameter}`, id: Number(row.Id), version: Number(row.Version) }),
+    [remember],
+  );
+  /** An Item column added with its item's name in the naming row (undo blanks the name, and the column hides again). */
+  const recordItemColumn = useCallback(
+    (column: string, name: string, naming: Row) =>
+      remember({
+        kind: "update",
+        label: `Add ${column} (${name})`,
+        rows: [{ id: Number(naming.Id), before: { [column]: "" }, after: { [column]: name }, version: Number(naming.Version) }],
+      }),
     [remember],
   );
   const recordDelete = useCallback(
@@ -205,6 +218,7 @@ export function useTableEdits(projectId: number, dataset: string, rows: readonly
     recordRowSave,
     recordCreate,
     recordDelete,
+    recordItemColumn,
     undo,
     redo,
     undoLabel: undoStack.at(-1)?.label ?? null,

@@ -51,6 +51,7 @@ export type WriteFailure =
   | { ok: false; reason: "too-many-columns"; columns: number }
   | { ok: false; reason: "too-many-new-columns"; fresh: number }
   | { ok: false; reason: "too-many-rows" }
+  | { ok: false; reason: "not-empty" }
   | { ok: false; reason: "too-large"; bytes: number; budget: number }
   | { ok: false; reason: "invalid-values"; problems: CellProblem[] };
 export type WriteResult = { ok: true; row: FlatRow } | WriteFailure;
@@ -377,17 +378,39 @@ export type BatchResult =
   { ok: true; rows: FlatRow[]; removed: number[] } | { ok: false; reason: "conflicts"; conflicts: { id: number; current: FlatRow | null }[] } | WriteFailure;
 
 /**
+ * Takes the table's lock (its state row, made when the table has none yet) and refuses the write when the table has
+ * rows: a table started from its template starts empty, whoever else writes to it at the same moment.
+ */
+async function lockEmptyTable(tx: Database, ref: TableRef): Promise<void> {
+  await tx.execute(sql`INSERT INTO ${datasetStates} (project_id, dataset) VALUES (${ref.projectId}, ${ref.dataset}) ON CONFLICT DO NOTHING`);
+  const [state] = await queryRows<{ row_count: number }>(
+    tx,
+    sql`SELECT row_count FROM ${datasetStates} WHERE project_id = ${ref.projectId} AND dataset = ${ref.dataset} FOR UPDATE`,
+  );
+  if (Number(state?.row_count ?? 0) > 0) throw new Rollback({ ok: false, reason: "not-empty" });
+}
+
+/**
  * Many changes as one: every row's version checked, all written in one
  * transaction or none. When rows changed since the caller read them, nothing
- * is written and every such row comes back with its current values.
+ * is written and every such row comes back with its current values. With
+ * `onlyIfEmpty`, nothing is written ("not-empty") unless the table has no rows.
  */
-export async function applyBatch(ref: TableRef, ops: readonly BatchOp[], limits: Limits, actor: Actor, database: Database = defaultDb()): Promise<BatchResult> {
+export async function applyBatch(
+  ref: TableRef,
+  ops: readonly BatchOp[],
+  limits: Limits,
+  actor: Actor,
+  database: Database = defaultDb(),
+  { onlyIfEmpty = false }: { onlyIfEmpty?: boolean } = {},
+): Promise<BatchResult> {
   const creates = ops.filter((op): op is Extract<BatchOp, { kind: "create" }> => op.kind === "create");
   const updates = ops.filter((op): op is Extract<BatchOp, { kind: "update" }> => op.kind === "update");
   const deletes = ops.filter((op): op is Extract<BatchOp, { kind: "delete" }> => op.kind === "delete");
   let conflicts: { id: number; current: FlatRow | null }[] = [];
   // Set-based: a few statements whatever the batch's size, each row still checked and recorded in the history.
   const outcome = await inTransaction(database, async (tx): Promise<Written<BatchResult>> => {
+    if (onlyIfEmpty) await lockEmptyTable(tx, ref);
     const touched = [...updates, ...deletes].map((op) => ({ id: op.id, expected: op.expectedVersion ?? null }));
     if (touched.length > 0) {
       // Lock every row the batch changes, then see which are gone or at another version than the caller saw.

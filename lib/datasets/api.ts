@@ -29,6 +29,8 @@ export const datasetsRoutes = {
   importPreview: { method: "POST", path: "/api/projects/{id}/datasets/{ds}/import" },
   importApply: { method: "POST", path: "/api/projects/{id}/datasets/{ds}/import/{importId}/apply" },
   removeColumn: { method: "DELETE", path: "/api/projects/{id}/datasets/{ds}/columns/{name}" },
+  addItemColumn: { method: "POST", path: "/api/projects/{id}/datasets/{ds}/columns" },
+  startFromTemplate: { method: "POST", path: "/api/projects/{id}/datasets/{ds}/template" },
   fetchAll: { method: "GET", path: "/api/database/{ds}/fetch-all" },
   createElement: { method: "POST", path: "/api/database/{ds}/create-element" },
   editElement: { method: "POST", path: "/api/database/{ds}/edit-element" },

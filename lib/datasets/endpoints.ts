@@ -62,6 +62,14 @@ export type RowsAnswer = z.infer<typeof rowsAnswer>;
 export type ColumnsAnswer = z.infer<typeof columnsAnswer>;
 export type FetchAllAnswer = z.infer<typeof fetchAllAnswer>;
 const conflict = [409];
+const itemColumnAnswer = z.object({
+  column: z.string().meta({ description: "The Item column added, e.g. Item12." }),
+  name: z.string().meta({ description: "Its item's name, as the naming row now holds it, e.g. P12." }),
+  // The naming row as saved, at its new Version.
+  data: flatRowSchema,
+});
+const templateAnswer = z.object({ data: z.array(flatRowSchema).meta({ description: "The rows created, in the template's order." }) });
+export type ItemColumnAnswer = z.infer<typeof itemColumnAnswer>;
 
 export const datasetsEndpoints = {
   rows: endpoint({
@@ -287,6 +295,34 @@ export const datasetsEndpoints = {
     status: 200,
     response: z.object({ ok: z.literal(true) }),
     errors: [401, 403, 404, 409],
+  }),
+  addItemColumn: endpoint({
+    ...datasetsRoutes.addItemColumn,
+    summary:
+      "Add the table's next Item column (editors and owners): the Item column after the last one holding a value, its item named in the row that names the table's items (PierName: P12), recorded as an edit of that row",
+    description:
+      "The name is the last item's counted on (P11 → P12, SEG09 → SEG10), else the table's own style (P, A, S, SEG). A column blank in every row is hidden, so a table without a row naming its items (a text row such as PierName) answers 409; so does one whose naming row someone saved meanwhile.",
+    tag,
+    auth: true,
+    project: { from: "param", need: "write" },
+    params: tableParams,
+    status: 201,
+    response: itemColumnAnswer,
+    errors: [401, 403, 404, 409, 413],
+  }),
+  startFromTemplate: endpoint({
+    ...datasetsRoutes.startFromTemplate,
+    summary:
+      "Start an empty table from its template (editors and owners): every Parameter of the table's template with its kind and unit, and one Item column, created as one change in the history; 409 when the table has rows",
+    description:
+      "A Revit table's rows are its template's Parameters (docs/tables.md, Kinds and units) with Item1 blank but for the first item's name (PierName: P1, AbutmentName: A1, SpanName: S1, SegmentName: SEG01); a Midas table's are its template as a new project has it.",
+    tag,
+    auth: true,
+    project: { from: "param", need: "write" },
+    params: tableParams,
+    status: 201,
+    response: templateAnswer,
+    errors: [401, 403, 404, 409, 413],
   }),
 
   // The spec's routes: they act on the caller's current project.

@@ -24,15 +24,18 @@ export type DatasetInfo = {
   pushAllLabel: string | null;
   /** What one Item column stands for, shown under the title. */
   items: string;
+  /** The table's template as a button names it: "Start from the pier template". */
+  template: string;
 };
 
-const revit = (key: RevitDatasetKey, route: string, title: string, pushAllLabel: string, items: string): DatasetInfo => ({
+const revit = (key: RevitDatasetKey, route: string, title: string, pushAllLabel: string, items: string, template: string): DatasetInfo => ({
   key,
   route,
   title,
   group: "revit",
   pushAllLabel,
   items,
+  template,
 });
 /** A Midas DB table: its screen, title and meaning come from its template (lib/midas/tables.ts). */
 const midas = (key: MidasDatasetKey): DatasetInfo => ({
@@ -42,13 +45,14 @@ const midas = (key: MidasDatasetKey): DatasetInfo => ({
   group: "midas",
   pushAllLabel: null,
   items: midasDatasets[key].itemsAre,
+  template: midasDatasets[key].title,
 });
 
 export const datasets: Record<DatasetKey, DatasetInfo> = {
-  pier: revit("pier", "/revitpier", "Revit_Pier Data", "Push All to Revit", "one Item column per pier"),
-  abt: revit("abt", "/revitabt", "Revit_Abt Data", "Push All to Revit", "one Item column per abutment"),
-  box: revit("box", "/revitbox", "Revit_Box Data", "Push All to Revit", "one Item column per span"),
-  coresetup: revit("coresetup", "/coresetup", "Core Data", "Push to Revit", "global values"),
+  pier: revit("pier", "/revitpier", "Revit_Pier Data", "Push All to Revit", "one Item column per pier", "pier"),
+  abt: revit("abt", "/revitabt", "Revit_Abt Data", "Push All to Revit", "one Item column per abutment", "abutment"),
+  box: revit("box", "/revitbox", "Revit_Box Data", "Push All to Revit", "one Item column per span", "box"),
+  coresetup: revit("coresetup", "/coresetup", "Core Data", "Push to Revit", "global values", "core setup"),
   midassetup: midas("midassetup"),
   midasgeneralsections: midas("midasgeneralsections"),
   midaspsc: midas("midaspsc"),

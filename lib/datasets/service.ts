@@ -26,10 +26,12 @@ import type { ProjectAccess } from "@/lib/projects/access";
 import { datasetKeys, type DatasetKey, isDatasetKey } from "./registry";
 import { MAX_ID } from "@/lib/validation";
 import { parameterRow } from "./columns";
+import { nextItem } from "./item-columns";
 import type { KindAndUnit, KindSource } from "./kinds";
 import { convertedValues, readingsAcross } from "./reinterpret";
 import type { RowInput, SetKindInput } from "./schemas";
-import { rowKind } from "./templates";
+import { fetchAllRows } from "./snapshot";
+import { rowKind, startingRows } from "./templates";
 import { cellProblems, invalidValues } from "./values";
 
 /** The dataset of a `{ds}` route segment, or "not found". */
@@ -71,6 +73,8 @@ export function unwrap(result: WriteResult, id?: number): FlatRow {
       );
     case "too-many-rows":
       throw new DomainError("conflict", `A table has at most ${MAX_ROWS.toLocaleString("en")} rows; delete rows before adding more.`);
+    case "not-empty":
+      throw new DomainError("conflict", "This table is no longer empty: someone added rows since you loaded it. Nothing was added; reload to see them.");
     case "too-large":
       throw new DomainError(
         "too-large",
@@ -142,6 +146,8 @@ export type TableChanges = {
   create?: readonly { data: RowInput }[];
   edit?: readonly { id: number; data: RowInput }[];
   delete?: readonly { id: number; version?: number }[];
+  /** Written only into a table without rows (a template's start); 409 otherwise. */
+  onlyIfEmpty?: boolean;
 };
 /** What a change did to one table: the rows it created and edited as they are now, the ids it deleted. */
 export type TableWritten = { dataset: DatasetKey; created: FlatRow[]; edited: FlatRow[]; deleted: number[] };
@@ -188,7 +194,7 @@ async function writeBatch(projectId: number, tables: readonly TableChanges[], ac
   const each = { ...actor, batchId };
   const run = async (changes: TableChanges, database?: Database): Promise<TableWritten> => {
     const ref = { projectId, dataset: changes.dataset };
-    const result = await applyBatch(ref, opsOf(changes), limits(), each, database);
+    const result = await applyBatch(ref, opsOf(changes), limits(), each, database, { onlyIfEmpty: changes.onlyIfEmpty });
     if (result.ok) {
       const edited = new Set((changes.edit ?? []).map((e) => e.id));
       return {
@@ -274,6 +280,32 @@ export async function saveRows(table: TableRef<DatasetKey>, rows: { id: number; 
     if (error instanceof Invalid) throw invalidValues(error.problems);
     throw error;
   }
+}
+
+/**
+ * Starts an empty table from its template (templates.ts, startingRows): every row created as one change, recorded in
+ * the history as one batch. 409 when the table has rows by then: a template never lands beside someone's rows.
+ */
+export async function startFromTemplate(table: TableRef<DatasetKey>, userId: number): Promise<FlatRow[]> {
+  const create = startingRows(table.dataset).map((row) => ({ data: { parameter: row.parameter, values: row.values } }));
+  const { tables } = await writeRows(table.projectId, [{ dataset: table.dataset, create, onlyIfEmpty: true }], { userId });
+  return tables[0]!.created;
+}
+
+/**
+ * Adds the table's next Item column (item-columns.ts): its item named in the row that names the items, an edit of
+ * that row checked against the Version just read (409 when someone saved it meanwhile), recorded in its history.
+ */
+export async function addItemColumn(table: TableRef<DatasetKey>, userId: number): Promise<{ column: string; name: string; data: FlatRow }> {
+  const next = nextItem(await fetchAllRows(table), table.dataset);
+  if ("refusal" in next) throw new DomainError("conflict", next.refusal);
+  const { column, name, naming } = next;
+  const { tables } = await writeRows(
+    table.projectId,
+    [{ dataset: table.dataset, edit: [{ id: Number(naming.Id), data: { version: Number(naming.Version), values: { [column]: name } } }] }],
+    { userId },
+  );
+  return { column, name, data: tables[0]!.edited[0]! };
 }
 
 export async function history(table: TableRef, rowId: number): Promise<HistoryEntry[]> {

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { demoTables } from "@/lib/demo/seed-data";
 import { isAngleName, valueProblem } from "./kinds";
 import { datasetKeys, revitDatasetKeys } from "./registry";
-import { rowKind, templateKinds } from "./templates";
+import { demoTables, footbridgeTables } from "@/lib/demo/seed-data";
+import { templateRows } from "@/lib/midas/tables";
+import { rowKind, startingRows, templateKinds } from "./templates";
 
 describe("the tables' templates", () => {
   it("give every template Parameter a kind and a unit", () => {
@@ -59,5 +60,35 @@ describe("the tables' templates", () => {
     expect(rowKind("midassetup", "BearingVerticalStiffness")).toMatchObject({ kind: "stiffness", unit: "kN/m" });
     expect(rowKind("midasloadcomb", "DL")).toMatchObject({ kind: "ratio", from: "template" });
     expect(rowKind("pier", "RectangleColumnWidth")).toEqual({ kind: "length", unit: "m", from: "name" });
+  });
+
+  it("start a Revit table with the demo's Parameters in the demo's order (the footbridge's box rows after), one Item column named P1", () => {
+    for (const dataset of revitDatasetKeys) {
+      const demo = demoTables[dataset]().map((row) => row.parameter);
+      const started = startingRows(dataset).map((row) => row.parameter);
+      expect(
+        started.filter((p) => demo.includes(p)),
+        dataset,
+      ).toEqual(demo);
+      expect(started, dataset).toEqual(templateKinds(dataset).map(([p]) => p));
+      for (const row of footbridgeTables[dataset]()) expect(started, `${dataset} ${row.parameter}`).toContain(row.parameter);
+      for (const row of startingRows(dataset)) expect(Object.keys(row.values), `${dataset} ${row.parameter}`).toEqual(["Item1"]);
+    }
+    expect(
+      startingRows("box")
+        .filter((p) => !demoTables.box().some((d) => d.parameter === p.parameter))
+        .map((r) => r.parameter),
+    ).toEqual(["GirderDepth", "DeckWidth"]);
+    // Only the row naming the items holds a value: the first item's name, which makes Item1 show.
+    const named = (dataset: (typeof revitDatasetKeys)[number]) => startingRows(dataset).filter((row) => row.values.Item1 !== "");
+    expect(named("pier")).toEqual([{ parameter: "PierName", values: { Item1: "P1" } }]);
+    expect(named("abt")).toEqual([{ parameter: "AbutmentName", values: { Item1: "A1" } }]);
+    expect(named("box")).toEqual([{ parameter: "SpanName", values: { Item1: "S1" } }]);
+    expect(named("coresetup")).toEqual([{ parameter: "SegmentName", values: { Item1: "SEG01" } }]);
+  });
+
+  it("start a Midas table as a new project has it", () => {
+    expect(startingRows("midaspsc")).toEqual(templateRows("midaspsc"));
+    expect(startingRows("midasmoving")).toEqual(templateRows("midasmoving"));
   });
 });

@@ -3,64 +3,79 @@
  * tables' Parameters as the reference add-in's families name them, and the Midas tables' from their own templates
  * (lib/midas/tables.ts). A Parameter no template lists takes its kind from its name (kinds.ts).
  */
-import { midasDatasets, type ParameterSpec } from "@/lib/midas/tables";
+import { isMidasDatasetKey, midasDatasets, type ParameterSpec, templateRows } from "@/lib/midas/tables";
+import type { ParameterRow } from "./columns";
+import { itemName } from "./item-columns";
+import { isNamingParameter } from "./item-labels";
 import { isRowKind, KIND_UNITS, kindFromName, type KindAndUnit, type RowKind, type RowKindInfo } from "./kinds";
 import type { DatasetKey, RevitDatasetKey } from "./registry";
 
 type Template = Record<string, RowKind | KindAndUnit>;
 
-const common: Template = {
-  Chainage: "length",
-  SkewAngle: "angle",
-  BearingType: "text",
-  BearingCount: "count",
-  BearingSpacing: "length",
-  BearingPlinthHeight: "length",
-  PileCount: "count",
-  PileDiameter: "length",
-  PileLength: "length",
-  HeadstockLength: "length",
-  HeadstockWidth: "length",
-  HeadstockDepth: "length",
-  ConcreteGrade: "text",
-};
-
-/** The four Revit tables: lengths in m, angles in radians (shown in degrees), counts, and text for names and types. */
+/**
+ * The four Revit tables, each Parameter in the order of the demo's tables (lib/demo/seed-data.ts; GirderDepth and
+ * DeckWidth of the box come from the footbridge's): lengths in m, angles in radians (shown in degrees), counts, and
+ * text for names and types. A table started from its template has these rows, in this order.
+ */
 const revitTemplates: Record<RevitDatasetKey, Template> = {
   pier: {
-    ...common,
     PierName: "text",
+    Chainage: "length",
     PierType: "text",
     PierHeight: "length",
     ColumnCount: "count",
     ColumnDiameter: "length",
     ColumnSpacing: "length",
+    HeadstockLength: "length",
+    HeadstockWidth: "length",
+    HeadstockDepth: "length",
     HeadstockCantilever: "length",
+    SkewAngle: "angle",
     PlanRotationAngle: "angle",
     CrossfallAngle: "angle",
     TopOfHeadstockRL: "length",
     GroundRL: "length",
+    BearingType: "text",
+    BearingCount: "count",
+    BearingSpacing: "length",
+    BearingPlinthHeight: "length",
     PileCapLength: "length",
     PileCapWidth: "length",
     PileCapDepth: "length",
+    PileCount: "count",
+    PileDiameter: "length",
+    PileLength: "length",
+    ConcreteGrade: "text",
     CoverColumn: "length",
     CoverHeadstock: "length",
   },
   abt: {
-    ...common,
     AbutmentName: "text",
+    Chainage: "length",
     AbutmentType: "text",
+    SkewAngle: "angle",
     BackwallHeight: "length",
     BackwallThickness: "length",
+    HeadstockLength: "length",
+    HeadstockWidth: "length",
+    HeadstockDepth: "length",
     WingwallLength: "length",
     WingwallThickness: "length",
     WingwallAngle: "angle",
     ApproachSlabLength: "length",
     ApproachSlabThickness: "length",
+    BearingType: "text",
+    BearingCount: "count",
+    BearingSpacing: "length",
+    BearingPlinthHeight: "length",
+    PileCount: "count",
+    PileDiameter: "length",
+    PileLength: "length",
     PileRakeAngle: "angle",
     FillHeight: "length",
     ExpansionJointType: "text",
     ExpansionJointGap: "length",
+    ConcreteGrade: "text",
     CoverBackwall: "length",
   },
   box: {
@@ -183,4 +198,15 @@ export function tableKinds(dataset: DatasetKey, set: ReadonlyMap<number, string>
 /** A table's template Parameters with their kinds, in the template's order (docs, the add-in's families). */
 export function templateKinds(dataset: DatasetKey): [parameter: string, kind: KindAndUnit][] {
   return [...templates[dataset]];
+}
+
+/**
+ * The rows a table starts from ("Start from the pier template"): a Revit table's template Parameters in order, one
+ * Item column, blank but for the first item's name (PierName: P1), which names the column and makes it show (a column
+ * blank in every row is hidden); a Midas table's template as a new project has it (lib/midas/tables.ts).
+ */
+export function startingRows(dataset: DatasetKey): ParameterRow[] {
+  if (isMidasDatasetKey(dataset)) return templateRows(dataset);
+  const naming = templateKinds(dataset).find(([parameter, { kind }]) => kind === "text" && isNamingParameter(parameter))?.[0];
+  return templateKinds(dataset).map(([parameter]) => ({ parameter, values: { Item1: parameter === naming ? itemName(dataset, 1) : "" } }));
 }

@@ -474,6 +474,25 @@ export const examples: Record<string, OperationExample> = {
   },
   datasetsImportApply: { params: { ...table, importId }, body: { removeMissing: false, structure: "skip" }, answer: { added: 1, changed: 1, removed: 0 } },
   datasetsRemoveColumn: { params: { ...table, name: "Item9" }, answer: ok },
+  datasetsAddItemColumn: {
+    params: table,
+    answer: {
+      column: "Item3",
+      name: "P3",
+      data: { Id: 11, Parameter: "PierName", CreatedAt: created, UpdatedAt: at, Version: 3, Item1: "P1", Item2: "P2", Item3: "P3" },
+    },
+  },
+  datasetsStartFromTemplate: {
+    params: table,
+    answer: {
+      data: [
+        { Id: 1, Parameter: "PierName", CreatedAt: at, UpdatedAt: at, Version: 1, Item1: "P1" },
+        { Id: 2, Parameter: "Chainage", CreatedAt: at, UpdatedAt: at, Version: 1, Item1: "" },
+        { Id: 3, Parameter: "PierType", CreatedAt: at, UpdatedAt: at, Version: 1, Item1: "" },
+        { Id: 4, Parameter: "PierHeight", CreatedAt: at, UpdatedAt: at, Version: 1, Item1: "" },
+      ],
+    },
+  },
   datasetsFetchAll: { params: { ds: "pier" }, answer: { data: [row, row13] } },
   datasetsCreateElement: {
     params: { ds: "pier" },

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { type Draft, setCellText } from "@/lib/datasets/draft";
 import { cn } from "@/lib/utils";
-import { cellClass, type ColumnSpan, type Layout, ROW_HEIGHT, VALUE_WIDTH } from "./features";
+import { cellClass, type ColumnSpan, type Layout, ROW_HEIGHT } from "./features";
 
 /** The spec's one-row edit mode (and the new row at the top): inputs for every cell, Enter saves, Escape exits. */
 export function EditableRow({
@@ -108,7 +108,7 @@ export function EditableRow({
       {span.shownColumns.map((column) => {
         const conflict = conflicts?.get(column);
         return (
-          <div key={column} role="gridcell" className={cn(cellClass, "px-1")} style={{ width: VALUE_WIDTH }}>
+          <div key={column} role="gridcell" className={cn(cellClass, "px-1")} style={{ width: layout.value }}>
             <input
               aria-label={`${column} of ${name}${draft.angle ? " (degrees)" : ""}`}
               className={cn(inputClass, "tabular-nums", conflict !== undefined && conflictClass)}

@@ -40,11 +40,15 @@ export function tableColumns(columns: readonly string[]) {
 
 export const HEADER_HEIGHT = 40;
 export const ROW_HEIGHT = 40;
-export const VALUE_WIDTH = 128;
 
-export type Layout = { id: number; parameter: number; actions: number };
-export const WIDE: Layout = { id: 72, parameter: 220, actions: 152 };
-export const NARROW: Layout = { id: 0, parameter: 132, actions: 136 };
+/** Column widths, and whether a row's actions are buttons or one menu. */
+export type Layout = { id: number; parameter: number; actions: number; value: number; rowMenu: boolean };
+export const WIDE: Layout = { id: 72, parameter: 220, actions: 152, value: 128, rowMenu: false };
+/**
+ * A phone's: the row actions in one menu and a narrower Parameter, so two Item columns fit beside it at 390 px
+ * (issue 30: Parameter, Item1 and four buttons filled the screen).
+ */
+export const NARROW: Layout = { id: 0, parameter: 112, actions: 40, value: 92, rowMenu: true };
 
 /** Which value columns are rendered now (horizontal virtualisation), and the space left and right of them. */
 export type ColumnSpan = { padLeft: number; padRight: number; shownColumns: string[]; firstIndex: number };

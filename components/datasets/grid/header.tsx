@@ -3,7 +3,7 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import { ITEM_LABEL_SEPARATOR } from "@/lib/datasets/item-labels";
 import { cn } from "@/lib/utils";
-import { type ColumnSpan, HEADER_HEIGHT, type Layout, VALUE_WIDTH } from "./features";
+import { type ColumnSpan, HEADER_HEIGHT, type Layout } from "./features";
 
 type Sorted = false | "asc" | "desc";
 
@@ -70,14 +70,15 @@ export function GridHeader({
         {layout.id > 0 && cell("Id", "Id", layout.id, "", { position: "sticky", left: 0, zIndex: 2 })}
         {cell("Parameter", "Parameter", layout.parameter, "border-r", { position: "sticky", left: layout.id, zIndex: 2 })}
         {span.padLeft > 0 && <div aria-hidden="true" className="shrink-0 border-b bg-muted" style={{ width: span.padLeft }} />}
-        {span.shownColumns.map((column) => cell(column, column, VALUE_WIDTH, undefined, undefined, names.get(column)))}
+        {span.shownColumns.map((column) => cell(column, column, layout.value, undefined, undefined, names.get(column)))}
         {span.padRight > 0 && <div aria-hidden="true" className="shrink-0 border-b bg-muted" style={{ width: span.padRight }} />}
         <div
           role="columnheader"
           className="flex shrink-0 items-center border-b border-l bg-muted px-2 text-xs font-semibold"
           style={{ width: layout.actions, position: "sticky", right: 0, zIndex: 2 }}
         >
-          Actions
+          {/* A phone's one menu button leaves no room for the word; it is still the Actions column. */}
+          <span className={cn(layout.rowMenu && "sr-only")}>Actions</span>
         </div>
       </div>
     </div>

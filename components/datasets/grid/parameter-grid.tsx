@@ -71,14 +71,21 @@ type ParameterGridProps = {
   units?: ReadonlyMap<string, string>;
   /** The table (Model Setup's Item columns are not named by a row: lib/datasets/item-labels.ts). */
   dataset?: DatasetKey;
+  /** Shown beside "No users found." in an empty table (its template, one click away). */
+  emptyAction?: React.ReactNode;
 };
 
 /** A row's unit as the grid shows it: the server's (the row's own kind), else by its name (a row added on this screen). */
-function unitOf(units: ReadonlyMap<string, string> | undefined, row: Row): string {
+export function unitOf(units: ReadonlyMap<string, string> | undefined, row: Row): string {
   const carried = carriedKind(row);
   if (carried) return unitLabel(carried);
   const parameter = String(row.Parameter ?? "");
   return units?.get(parameter) ?? unitLabel(kindAndUnitFromName(parameter));
+}
+
+/** What the edited row's kind button shows: its unit, else its kind. */
+export function kindButtonLabel(units: ReadonlyMap<string, string> | undefined, row: Row): string {
+  return unitOf(units, row) || kindLabel(carriedKind(row)?.kind ?? "text");
 }
 
 const MOVE_KEYS = new Set<string>(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Tab", "Enter", "Home", "End"]);
@@ -111,6 +118,7 @@ export function ParameterGrid({
   rowNotes,
   units,
   dataset,
+  emptyAction,
 }: ParameterGridProps) {
   const layout = wide ? WIDE : NARROW;
   const [sorting, setSorting] = useState<SortingState>([{ id: "Id", desc: false }]);
@@ -315,7 +323,7 @@ export function ParameterGrid({
     }
     const height = new Set(result.edits.map((e) => e.rowId)).size;
     const width = result.edits.length / Math.max(1, height);
-    edits(result.edits, `Paste ${height} × ${width}`);
+    edits(result.edits, "Paste");
     setSelection({ anchor: at, focus: { row: at.row + height - 1, col: at.col + width - 1 } });
   };
 
@@ -390,7 +398,8 @@ export function ParameterGrid({
           if (!tableRow) return null;
           const row = tableRow.original;
           const style: React.CSSProperties = { transform: `translateY(${vr.start - bodyOffset}px)`, height: ROW_HEIGHT, width: totalWidth };
-          if (editing && editing.id === Number(row.Id)) {
+          // A phone edits the row in a list of every column above the grid (row-editor-list.tsx); the grid marks it.
+          if (editing && editing.id === Number(row.Id) && wide) {
             return (
               <div key={tableRow.id} className="absolute top-0 left-0" style={style}>
                 <EditableRow
@@ -404,7 +413,7 @@ export function ParameterGrid({
                   onChange={actions.onEditDraft}
                   onSave={actions.onSave}
                   onExit={actions.onExit}
-                  kind={{ label: unitOf(units, row) || kindLabel(carriedKind(row)?.kind ?? "text"), onOpen: () => actions.onKind(row) }}
+                  kind={{ label: kindButtonLabel(units, row), onOpen: () => actions.onKind(row) }}
                 />
               </div>
             );
@@ -425,13 +434,18 @@ export function ParameterGrid({
               events={cellEvents}
               note={rowNotes?.get(Number(row.Id))}
               unit={unitOf(units, row)}
+              editing={editing?.id === Number(row.Id)}
             />
           );
         })}
       </div>
       {emptyText && (
-        <div className="sticky left-0 px-4 py-10 text-center text-muted-foreground" style={{ width: "100%", maxWidth: "100vw" }}>
-          {emptyText}
+        // A row of the grid, so what it offers (a template) sits in a cell as the grid's roles expect.
+        <div role="row" className="sticky left-0 px-4 py-10 text-center text-muted-foreground" style={{ width: "100%", maxWidth: "100vw" }}>
+          <div role="gridcell" className="flex flex-col items-center gap-3">
+            <p>{emptyText}</p>
+            {rows.length === 0 && emptyAction}
+          </div>
         </div>
       )}
     </div>

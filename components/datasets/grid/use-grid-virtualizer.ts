@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useMemo } from "react";
-import { type ColumnSpan, type Layout, ROW_HEIGHT, VALUE_WIDTH } from "./features";
+import { type ColumnSpan, type Layout, ROW_HEIGHT } from "./features";
 
 /**
  * Rows and value columns virtualised: only what is in view (plus a margin)
@@ -25,7 +25,7 @@ export function useGridVirtualizer({
   rowKeys: readonly { id: string }[];
 }) {
   const startWidth = layout.id + layout.parameter;
-  const totalWidth = startWidth + columns.length * VALUE_WIDTH + layout.actions;
+  const totalWidth = startWidth + columns.length * layout.value + layout.actions;
 
   const rowVirtualizer = useVirtualizer({
     count: rowCount,
@@ -42,8 +42,9 @@ export function useGridVirtualizer({
     horizontal: true,
     count: columns.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => VALUE_WIDTH,
-    getItemKey: useCallback((index: number) => stableColumns[index] ?? index, [stableColumns]),
+    estimateSize: () => layout.value,
+    // A new width (the screen turned from phone to desktop) lays the columns out again, as a new column set does.
+    getItemKey: useCallback((index: number) => stableColumns[index] ?? index, [stableColumns, layout.value]), // eslint-disable-line react-hooks/exhaustive-deps
     scrollMargin: startWidth,
     overscan: 4,
   });

@@ -1,21 +1,13 @@
 "use client";
 
-import { HistoryIcon, PencilIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { memo, useEffect, useRef } from "react";
-import { Button } from "@/components/ui/button";
-import { DisabledReason } from "@/components/ui/disabled-reason";
 import { displayValue, isAngle } from "@/lib/datasets/angles";
 import type { Row } from "@/lib/datasets/columns";
 import { cn } from "@/lib/utils";
-import { cellClass, type ColumnSpan, type Layout, UNIT_CLASS, VALUE_WIDTH } from "./features";
+import { cellClass, type ColumnSpan, type Layout, UNIT_CLASS } from "./features";
+import { type RowActions, RowActionsMenu, RowButtons } from "./row-actions";
 
-/** What the row buttons do; the screen implements them. */
-export type RowActions = {
-  onEdit: (row: Row) => void;
-  onHistory: (row: Row) => void;
-  onDelete: (row: Row) => void;
-  onPush: (row: Row) => void;
-};
+export type { RowActions };
 
 /** How the sheet selection crosses this row: the selected columns, the focused cell, and its editor. */
 export type RowSheetState = {
@@ -72,12 +64,6 @@ function CellEditor({ text, label, events }: { text: string; label: string; even
   );
 }
 
-// The same elements on every render: a row re-rendered (its buttons locked while another row is edited) keeps its icons untouched.
-const editIcon = <PencilIcon aria-hidden="true" />;
-const historyIcon = <HistoryIcon aria-hidden="true" />;
-const deleteIcon = <Trash2Icon aria-hidden="true" />;
-const pushIcon = <SendIcon aria-hidden="true" />;
-
 /** One row as shown: its cells (selectable, editable in place), and its buttons. */
 export const ViewRow = memo(function ViewRow({
   data,
@@ -93,6 +79,7 @@ export const ViewRow = memo(function ViewRow({
   events,
   note,
   unit = "",
+  editing = false,
 }: {
   data: Row;
   /** Position among the visible rows. */
@@ -111,6 +98,8 @@ export const ViewRow = memo(function ViewRow({
   note?: React.ReactNode;
   /** The unit of its values as shown ("m", "°", "kN"; empty for text and counts). */
   unit?: string;
+  /** Being edited in the row editor above the grid (a phone's). */
+  editing?: boolean;
 }) {
   const parameter = String(data.Parameter ?? "");
   const angle = isAngle(data);
@@ -128,7 +117,14 @@ export const ViewRow = memo(function ViewRow({
     sheet.focus === col && sheet.editText !== null ? <CellEditor text={sheet.editText} label={label} events={events} /> : null;
 
   return (
-    <div role="row" aria-rowindex={index + 2} className="group absolute top-0 left-0 flex hover:bg-accent/40" style={style} data-row-id={String(data.Id)}>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={cn("group absolute top-0 left-0 flex hover:bg-accent/40", editing && "bg-amber-500/10")}
+      style={style}
+      data-row-id={String(data.Id)}
+      data-editing={editing || undefined}
+    >
       {layout.id > 0 && (
         <div
           role="gridcell"
@@ -159,7 +155,7 @@ export const ViewRow = memo(function ViewRow({
         const col = span.firstIndex + i + 1;
         const value = displayValue(String(data[column] ?? ""), angle);
         return (
-          <div key={column} {...cellProps(col)} className={cn(cellClass, "tabular-nums", selectedClass(col))} style={{ width: VALUE_WIDTH }} title={value}>
+          <div key={column} {...cellProps(col)} className={cn(cellClass, "tabular-nums", selectedClass(col))} style={{ width: layout.value }} title={value}>
             {editor(col, `${column} of ${parameter}${angle ? " (degrees)" : ""}`) ?? <span className="truncate">{value}</span>}
           </div>
         );
@@ -170,46 +166,10 @@ export const ViewRow = memo(function ViewRow({
         className={cn(cellClass, "gap-0.5 border-l bg-card px-1 group-hover:bg-accent")}
         style={{ width: layout.actions, position: "sticky", right: 0, zIndex: 2 }}
       >
-        <DisabledReason reason={readOnly}>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={`Edit ${parameter}`}
-            title={readOnly ? undefined : "Edit"}
-            disabled={locked || readOnly !== null}
-            onClick={() => actions.onEdit(data)}
-          >
-            {editIcon}
-          </Button>
-        </DisabledReason>
-        <Button variant="ghost" size="icon-sm" aria-label={`History of ${parameter}`} title="History" onClick={() => actions.onHistory(data)}>
-          {historyIcon}
-        </Button>
-        <DisabledReason reason={readOnly}>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={`Delete ${parameter}`}
-            title={readOnly ? undefined : "Delete"}
-            disabled={locked || readOnly !== null}
-            onClick={() => actions.onDelete(data)}
-          >
-            {deleteIcon}
-          </Button>
-        </DisabledReason>
-        {canPush && (
-          <DisabledReason reason={readOnly}>
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={`Push row to Revit: ${parameter}`}
-              title={readOnly ? undefined : "Push row to Revit"}
-              disabled={readOnly !== null}
-              onClick={() => actions.onPush(data)}
-            >
-              {pushIcon}
-            </Button>
-          </DisabledReason>
+        {layout.rowMenu ? (
+          <RowActionsMenu data={data} locked={locked} readOnly={readOnly} canPush={canPush} actions={actions} />
+        ) : (
+          <RowButtons data={data} locked={locked} readOnly={readOnly} canPush={canPush} actions={actions} />
         )}
       </div>
     </div>
