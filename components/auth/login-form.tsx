@@ -8,6 +8,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { authApi, REGISTERED_EMAIL_KEY } from "@/lib/auth/api";
 import { callApi } from "@/lib/http/contract";
+import { fieldErrorOf } from "@/lib/http/field-errors";
 import { EmailPasswordFields, FormError, OrDivider, ProviderButtons } from "./auth-card";
 
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
@@ -44,7 +45,8 @@ export function LoginForm({ returnTo }: { returnTo: string }) {
     });
     if (!result.ok) {
       console.error(`Response status: ${result.status}`);
-      setError(result.error);
+      // The field is on the form beside the message: its API name is not for the engineer.
+      setError(fieldErrorOf(result.error)?.message ?? result.error);
       setState("idle");
       return;
     }

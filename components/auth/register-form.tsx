@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { authApi, REGISTERED_EMAIL_KEY, REGISTERED_MESSAGE } from "@/lib/auth/api";
 import { callApi } from "@/lib/http/contract";
+import { fieldErrorOf } from "@/lib/http/field-errors";
 import { EmailPasswordFields, FormError, OrDivider, ProviderButtons } from "./auth-card";
 
 export function RegisterForm() {
@@ -30,7 +31,8 @@ export function RegisterForm() {
     });
     if (!result.ok) {
       console.error(`Response status: ${result.status}`);
-      setError(result.error);
+      // The field is on the form beside the message: its API name is not for the engineer.
+      setError(fieldErrorOf(result.error)?.message ?? result.error);
       setBusy(false);
       return;
     }

@@ -5,8 +5,10 @@ import { useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { FieldMessage } from "@/components/ui/field-message";
 import { Label } from "@/components/ui/label";
 import { ResponsiveDialog } from "@/components/ui/responsive-dialog";
+import { useFieldErrors } from "@/hooks/use-field-errors";
 import { callApi } from "@/lib/http/contract";
 import { MAX_PROJECT_NAME, projectsApi } from "@/lib/projects/api";
 import type { ProjectSummary } from "@/lib/projects/schemas";
@@ -29,17 +31,17 @@ export function NewProjectDialog({
   const id = useId();
   const [name, setName] = useState("");
   const [copyFrom, setCopyFrom] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const fields = useFieldErrors(id, { name: "Name", copyFrom: "Copy tables from" }, "name");
   const [busy, setBusy] = useState(false);
 
   async function create(event?: React.FormEvent) {
     event?.preventDefault();
     setBusy(true);
-    setError(null);
+    fields.clear();
     const result = await callApi(projectsApi.create, { body: { name, copyFrom: copyFrom ? Number(copyFrom) : undefined } });
     setBusy(false);
     if (!result.ok) {
-      setError(result.error);
+      fields.show(result.error);
       return;
     }
     toast.success(`Created ${result.data.project.name}; it is now your current project.`);
@@ -77,7 +79,9 @@ export function NewProjectDialog({
             onChange={(e) => setName(e.target.value)}
             placeholder="e.g. Harbour Bridge"
             autoFocus
+            {...fields.propsOf("name")}
           />
+          <FieldMessage id={fields.messageId("name")}>{fields.messageOf("name")}</FieldMessage>
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-copy`}>Copy tables from</Label>
@@ -95,12 +99,8 @@ export function NewProjectDialog({
             ))}
           </select>
           <p className="text-xs text-muted-foreground">Copies every table&apos;s rows and columns, not its members or pushes.</p>
+          <FieldMessage id={fields.messageId("copyFrom")}>{fields.messageOf("copyFrom")}</FieldMessage>
         </div>
-        {error && (
-          <p className="text-sm text-destructive" role="alert">
-            {error}
-          </p>
-        )}
       </form>
     </ResponsiveDialog>
   );

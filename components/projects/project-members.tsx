@@ -5,7 +5,9 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { FieldMessage } from "@/components/ui/field-message";
 import { Label } from "@/components/ui/label";
+import { useFieldErrors } from "@/hooks/use-field-errors";
 import { callApi } from "@/lib/http/contract";
 import { projectsApi } from "@/lib/projects/api";
 import type { ProjectMember, ProjectSummary, SentInvitationView } from "@/lib/projects/schemas";
@@ -46,6 +48,8 @@ export function ProjectMembers({ project, selfId, onChanged }: { project: Projec
     void load();
   }, [load]);
 
+  const inviteFields = useFieldErrors(`${id}-invite`, { email: "E-mail address", role: "Role" }, "email");
+
   async function act(work: () => Promise<{ ok: boolean; error?: string }>, done: string) {
     setBusy(true);
     const result = await work();
@@ -62,11 +66,16 @@ export function ProjectMembers({ project, selfId, onChanged }: { project: Projec
 
   async function add(event: React.FormEvent) {
     event.preventDefault();
-    const invited = await act(
-      () => callApi(projectsApi.invite, { params: { id: project.id }, body: { email, role } }),
-      `Invited ${email} as ${role}: they join when they accept it on their Settings page.`,
-    );
-    if (invited) setEmail("");
+    setBusy(true);
+    inviteFields.clear();
+    const result = await callApi(projectsApi.invite, { params: { id: project.id }, body: { email, role } });
+    setBusy(false);
+    // Refused: said under the address (or the role), where the engineer is typing, not in a toast over the page.
+    if (!result.ok) return inviteFields.show(result.error);
+    toast.success(`Invited ${email} as ${role}: they join when they accept it on their Settings page.`);
+    setEmail("");
+    await load();
+    onChanged();
   }
 
   return (
@@ -160,7 +169,8 @@ export function ProjectMembers({ project, selfId, onChanged }: { project: Projec
         <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void add(e)} aria-label={`Invite a member to ${project.name}`}>
           <div className="grid min-w-48 flex-1 gap-1">
             <Label htmlFor={`${id}-email`}>E-mail address</Label>
-            <Input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+            <Input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} required {...inviteFields.propsOf("email")} />
+            <FieldMessage id={inviteFields.messageId("email")}>{inviteFields.messageOf("email")}</FieldMessage>
           </div>
           <div className="grid gap-1">
             <Label htmlFor={`${id}-role`}>Role</Label>
@@ -171,6 +181,7 @@ export function ProjectMembers({ project, selfId, onChanged }: { project: Projec
                 </option>
               ))}
             </select>
+            <FieldMessage id={inviteFields.messageId("role")}>{inviteFields.messageOf("role")}</FieldMessage>
           </div>
           <Button type="submit" disabled={busy || email.trim() === ""}>
             <UserPlusIcon aria-hidden="true" />

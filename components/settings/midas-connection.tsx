@@ -2,7 +2,9 @@
 
 import { CheckCircle2Icon, PlugZapIcon, SaveIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
+import { FieldMessage } from "@/components/ui/field-message";
 import { toast } from "@/components/ui/toast";
+import { useFieldErrors } from "@/hooks/use-field-errors";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -29,14 +31,16 @@ export function MidasConnectionSettings({ initial, defaultBaseUrl }: { initial: 
   const [busy, setBusy] = useState(false);
   const [tested, setTested] = useState<TestOutcome | null>(null);
   const [forgetting, setForgetting] = useState(false);
+  const fields = useFieldErrors("midas", { baseUrl: "Base URL", apiKey: "MAPI-Key" }, "baseUrl");
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
+    fields.clear();
     const result = await callApi(midasApi.saveConnection, { body: { baseUrl, apiKey } });
     setBusy(false);
     if (!result.ok) {
-      toast.error(`Could not save the MIDAS connection: ${result.error}`);
+      fields.show(result.error);
       return;
     }
     setSaved(result.data);
@@ -93,8 +97,9 @@ export function MidasConnectionSettings({ initial, defaultBaseUrl }: { initial: 
               autoComplete="off"
               spellCheck={false}
               required
-              aria-describedby="midas-base-url-hint"
+              {...fields.propsOf("baseUrl", "midas-base-url-hint")}
             />
+            <FieldMessage id={fields.messageId("baseUrl")}>{fields.messageOf("baseUrl")}</FieldMessage>
             <p id="midas-base-url-hint" className="text-xs text-muted-foreground">
               The MIDAS cloud relay is {defaultBaseUrl}; a workstation may expose http://127.0.0.1:&lt;port&gt;/civil. Your administrator decides which hosts
               and ports are allowed; Test connection tells whether Pontifex can reach MIDAS there.
@@ -112,8 +117,9 @@ export function MidasConnectionSettings({ initial, defaultBaseUrl }: { initial: 
               placeholder={saved ? "Enter a new key to replace the saved one" : "Paste the key from Civil NX"}
               required
               minLength={MAPI_KEY_MIN_LENGTH}
-              aria-describedby="midas-key-state"
+              {...fields.propsOf("apiKey", "midas-key-state")}
             />
+            <FieldMessage id={fields.messageId("apiKey")}>{fields.messageOf("apiKey")}</FieldMessage>
             <p id="midas-key-state" className="text-xs text-muted-foreground" data-testid="midas-key-state">
               {saved ? (
                 <>

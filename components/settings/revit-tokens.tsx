@@ -2,7 +2,9 @@
 
 import { CheckIcon, CopyIcon, KeyRoundIcon, PlugIcon, Trash2Icon } from "lucide-react";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { FieldMessage } from "@/components/ui/field-message";
 import { toast } from "@/components/ui/toast";
+import { useFieldErrors } from "@/hooks/use-field-errors";
 import { useRevitEvents } from "@/components/revit/use-revit-events";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -54,13 +56,16 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
     void load();
   }, [connected, load]);
 
+  const fields = useFieldErrors("token", { name: "Token name" }, "name");
+
   async function create(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
+    fields.clear();
     const result = await callApi(revitApi.createToken, { body: { name } });
     setBusy(false);
     if (!result.ok) {
-      toast.error(`Could not create the token: ${result.error}`);
+      fields.show(result.error);
       return;
     }
     setCreated({ name: result.data.name, token: result.data.token });
@@ -98,7 +103,16 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
         <form onSubmit={create} className="flex flex-wrap items-end gap-2">
           <div className="grid min-w-0 flex-1 basis-56 gap-2">
             <Label htmlFor="token-name">Token name</Label>
-            <Input id="token-name" placeholder="e.g. Drafting PC 3" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
+            <Input
+              id="token-name"
+              placeholder="e.g. Drafting PC 3"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+              required
+              {...fields.propsOf("name")}
+            />
+            <FieldMessage id={fields.messageId("name")}>{fields.messageOf("name")}</FieldMessage>
           </div>
           <Button type="submit" disabled={busy || name.trim() === ""}>
             <KeyRoundIcon aria-hidden="true" />
