@@ -49,7 +49,7 @@ export function EntryLink({
     return (
       <span className={cn(itemClass, "cursor-not-allowed opacity-60 hover:bg-transparent")} aria-disabled="true">
         {entry.label}
-        <span className="block text-xs text-muted-foreground">Not configured ({entry.envVar} is not set)</span>
+        <span className="block text-xs text-muted-foreground">Not set up for this site</span>
       </span>
     );
   }
