@@ -4,6 +4,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { Suspense } from "react";
 import { SCREEN_ROWS_PRELOAD } from "@/components/datasets/preload-rows";
+import { Footer } from "@/components/layout/footer";
 import { NavBar } from "@/components/layout/nav-bar";
 import { LinkedProjectNotice } from "@/components/projects/linked-project-notice";
 import { ThemeProvider } from "@/components/layout/theme-provider";
@@ -41,14 +42,18 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
             currentProjectId={page?.storedCurrentId ?? null}
             externalUrls={{ SUPER_T_URL, DECK_UNIT_URL }}
           />
-          <main id="content" className="min-h-dvh bg-black pt-14 text-zinc-100">
-            {page && (
-              <Suspense>
-                <LinkedProjectNotice projects={page.projects} currentId={page.storedCurrentId} />
-              </Suspense>
-            )}
-            {children}
-          </main>
+          {/* A column so the footer sits at the foot of the window on a short page, below the fold on a long one. */}
+          <div className="flex min-h-dvh flex-col">
+            <main id="content" className="flex-1 bg-background pt-14 text-foreground dark:bg-black dark:text-zinc-100">
+              {page && (
+                <Suspense>
+                  <LinkedProjectNotice projects={page.projects} currentId={page.storedCurrentId} />
+                </Suspense>
+              )}
+              {children}
+            </main>
+            <Footer />
+          </div>
           <ToastHost position="bottom-right" richColors closeButton />
         </ThemeProvider>
       </body>

@@ -18,10 +18,10 @@ export default async function HomePage() {
       >
         <WaveBackground />
         <div className="relative z-10 flex flex-col items-center gap-6">
-          <h1 className="text-5xl font-bold tracking-tight text-white sm:text-7xl">Pontifex</h1>
-          <p className="text-lg text-zinc-300 sm:text-2xl">engineering model interface</p>
+          <h1 className="text-5xl font-bold tracking-tight text-foreground sm:text-7xl dark:text-white">Pontifex</h1>
+          <p className="text-lg text-muted-foreground sm:text-2xl dark:text-zinc-300">engineering model interface</p>
           {!user && (
-            <Button asChild size="lg" className="bg-white text-black hover:bg-zinc-200">
+            <Button asChild size="lg" className="bg-foreground text-background hover:bg-foreground/85 dark:bg-white dark:text-black dark:hover:bg-zinc-200">
               <Link href="/login">Login</Link>
             </Button>
           )}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { LogoutButton } from "@/components/layout/logout-button";
 import { MidasConnectionSettings } from "@/components/settings/midas-connection";
 import { RevitTokens } from "@/components/settings/revit-tokens";
@@ -20,7 +21,7 @@ export default async function SettingsPage() {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || "(no name given)";
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
-      <h1 className="text-3xl font-semibold tracking-tight text-white">Settings</h1>
+      <h1 className="text-3xl font-semibold tracking-tight text-foreground dark:text-white">Settings</h1>
       <Card>
         <CardHeader>
           <CardTitle>
@@ -46,6 +47,13 @@ export default async function SettingsPage() {
       <ProjectsSettings projects={page?.projects ?? []} currentId={page?.storedCurrentId ?? null} selfId={user.id} />
       <MidasConnectionSettings initial={await findConnection(user.id)} defaultBaseUrl={DEFAULT_MIDAS_BASE_URL} />
       <RevitTokens websocketPath={WEBSOCKET_PATH} />
+      <p className="text-sm text-muted-foreground" data-testid="settings-api-reference">
+        Scripts can do what these pages do through the HTTP API: see the{" "}
+        <Link href="/docs/api" className="text-foreground underline underline-offset-4">
+          API reference
+        </Link>
+        .
+      </p>
     </div>
   );
 }

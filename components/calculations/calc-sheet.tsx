@@ -78,13 +78,13 @@ function useSheetHeader(): [Record<HeaderKey, string>, (key: HeaderKey, value: s
 function SheetHeaderFields({ header, onChange }: { header: Record<HeaderKey, string>; onChange: (key: HeaderKey, value: string) => void }) {
   return (
     <fieldset
-      className="no-print grid min-w-0 grid-cols-2 gap-x-3 gap-y-2 rounded-md border border-zinc-800 px-3 pt-1 pb-3 lg:grid-cols-5"
+      className="no-print grid min-w-0 grid-cols-2 gap-x-3 gap-y-2 rounded-md border px-3 dark:border-zinc-800 pt-1 pb-3 lg:grid-cols-5"
       data-testid="sheet-header-fields"
     >
-      <legend className="px-1 text-xs font-medium text-zinc-400">Sheet header</legend>
+      <legend className="px-1 text-xs font-medium text-muted-foreground dark:text-zinc-400">Sheet header</legend>
       {HEADER_FIELDS.map(({ key, label }) => (
         <div key={key} className={cn("grid min-w-0 content-start gap-1", key === "element" && "col-span-2 lg:col-span-1")}>
-          <Label htmlFor={`sheet-${key}`} className="text-xs text-zinc-300">
+          <Label htmlFor={`sheet-${key}`} className="text-xs text-muted-foreground dark:text-zinc-300">
             {label}
           </Label>
           <Input
@@ -223,10 +223,10 @@ export function CalcSheet({
       <SheetHeaderTable header={header} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-3xl font-semibold tracking-tight text-white print:text-black">{title}</h1>
-          <p className="text-sm text-zinc-400 print:text-black">{standard}</p>
+          <h1 className="text-3xl font-semibold tracking-tight text-foreground dark:text-white print:text-black">{title}</h1>
+          <p className="text-sm text-muted-foreground dark:text-zinc-400 print:text-black">{standard}</p>
           {from && (
-            <p className="mt-1 text-sm break-words text-zinc-200 print:text-black" data-testid="design-actions-source">
+            <p className="mt-1 text-sm break-words text-foreground dark:text-zinc-200 print:text-black" data-testid="design-actions-source">
               Design actions from: {from}
             </p>
           )}

@@ -187,7 +187,7 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
             const other = Object.keys(response.content ?? {}).find((type) => type !== "application/json");
             return (
               <div key={status} className="contents">
-                <dt className={`font-mono ${status.startsWith("2") ? "text-emerald-500" : "text-muted-foreground"}`}>{status}</dt>
+                <dt className={`font-mono ${status.startsWith("2") ? "text-emerald-700 dark:text-emerald-500" : "text-muted-foreground"}`}>{status}</dt>
                 <dd>
                   {status.startsWith("2") ? json ? <Fields schema={json} doc={doc} /> : <span className="font-mono">{other}</span> : response.description}
                 </dd>
@@ -219,13 +219,13 @@ export function ApiReference({ doc }: { doc: OpenApi }) {
         <ul className="grid gap-1 text-sm">
           {[...byTag.keys()].map((tag) => (
             <li key={tag}>
-              <a href={`#${slug(tag)}`} className="text-zinc-300 underline-offset-4 hover:underline">
+              <a href={`#${slug(tag)}`} className="text-muted-foreground dark:text-zinc-300 underline-offset-4 hover:underline">
                 {tag}
               </a>
             </li>
           ))}
           <li className="pt-2">
-            <a href={opsRoutes.openapi.path} className="text-zinc-300 underline-offset-4 hover:underline">
+            <a href={opsRoutes.openapi.path} className="text-muted-foreground dark:text-zinc-300 underline-offset-4 hover:underline">
               openapi.json
             </a>
           </li>
@@ -234,7 +234,7 @@ export function ApiReference({ doc }: { doc: OpenApi }) {
       <div className="grid gap-10">
         {[...byTag].map(([tag, operations]) => (
           <section key={tag} aria-labelledby={slug(tag)} className="grid gap-3">
-            <h2 id={slug(tag)} className="text-xl font-semibold text-white">
+            <h2 id={slug(tag)} className="text-xl font-semibold text-foreground dark:text-white">
               {tag}
             </h2>
             {operations.map((o) => (

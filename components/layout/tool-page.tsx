@@ -22,8 +22,8 @@ export function ToolPage({ title, description, children }: { title: string; desc
 export function PageHeading({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="mb-4 text-3xl font-semibold tracking-tight text-white">{title}</h1>
-      <div className="space-y-4 text-zinc-300">{children}</div>
+      <h1 className="mb-4 text-3xl font-semibold tracking-tight text-foreground dark:text-white">{title}</h1>
+      <div className="space-y-4 text-muted-foreground dark:text-zinc-300">{children}</div>
     </div>
   );
 }

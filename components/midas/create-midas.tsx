@@ -192,8 +192,8 @@ export function CreateMidas({
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10">
       <div>
-        <h1 className="text-3xl font-semibold tracking-tight text-white">Create Midas</h1>
-        <p className="mt-1 text-sm text-zinc-300">
+        <h1 className="text-3xl font-semibold tracking-tight text-foreground dark:text-white">Create Midas</h1>
+        <p className="mt-1 text-sm text-muted-foreground dark:text-zinc-300">
           Builds the MIDAS Civil NX line model of <strong>{project.name}</strong> from its nine Midas tables: preview what changes in the model, then apply it;
           every written table is read back and compared.
         </p>

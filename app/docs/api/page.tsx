@@ -10,9 +10,9 @@ export default function ApiReferencePage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10">
       <header className="grid gap-2">
-        <h1 className="text-3xl font-semibold tracking-tight text-white">API reference</h1>
-        <p className="max-w-3xl text-sm text-zinc-300">{doc.info.description}</p>
-        <p className="text-sm text-zinc-400">
+        <h1 className="text-3xl font-semibold tracking-tight text-foreground dark:text-white">API reference</h1>
+        <p className="max-w-3xl text-sm text-muted-foreground dark:text-zinc-300">{doc.info.description}</p>
+        <p className="text-sm text-muted-foreground dark:text-zinc-400">
           Generated from the same zod schemas the routes validate with; machine-readable as{" "}
           <a className="underline underline-offset-4" href={opsRoutes.openapi.path}>
             OpenAPI 3.1

@@ -58,8 +58,8 @@ export default async function ChangeLogPage({ searchParams }: PageProps<"/midas/
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10">
       <div>
-        <h1 className="text-3xl font-semibold tracking-tight text-white">{tool.label}</h1>
-        <p className="mt-1 text-sm text-zinc-300">
+        <h1 className="text-3xl font-semibold tracking-tight text-foreground dark:text-white">{tool.label}</h1>
+        <p className="mt-1 text-sm text-muted-foreground dark:text-zinc-300">
           Every time the MIDAS model of <strong>{project.name}</strong> was built: who, when, what changed in each MIDAS table, the outcome, and the table
           versions it was built from. <Link href="/midas">Create Midas</Link>
         </p>
@@ -111,7 +111,7 @@ export default async function ChangeLogPage({ searchParams }: PageProps<"/midas/
         </CardContent>
       </Card>
 
-      <p className="text-sm text-zinc-300" aria-live="polite" data-testid="changelog-count">
+      <p className="text-sm text-muted-foreground dark:text-zinc-300" aria-live="polite" data-testid="changelog-count">
         {all.length === 0 ? "No runs yet: build the model on Create Midas." : `${runs.length} of ${all.length} run${all.length === 1 ? "" : "s"}`}
       </p>
 

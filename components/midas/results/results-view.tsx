@@ -63,7 +63,7 @@ export function ResultsView({ project, kind, title, answer: initial, runReason, 
   if (!answer || !table) {
     return (
       <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-10">
-        <h1 className="text-3xl font-semibold tracking-tight text-white">{title}</h1>
+        <h1 className="text-3xl font-semibold tracking-tight text-foreground dark:text-white">{title}</h1>
         <Card>
           <CardHeader>
             <CardTitle>
@@ -105,8 +105,8 @@ export function ResultsView({ project, kind, title, answer: initial, runReason, 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-10 print:max-w-none print:p-0" data-testid="midas-results" data-kind={kind}>
       <div>
-        <h1 className="text-3xl font-semibold tracking-tight text-white print:text-black">{title}</h1>
-        <p className="mt-1 text-sm text-zinc-300 print:text-black">
+        <h1 className="text-3xl font-semibold tracking-tight text-foreground dark:text-white print:text-black">{title}</h1>
+        <p className="mt-1 text-sm text-muted-foreground dark:text-zinc-300 print:text-black">
           {project.name}: {provenance(answer)}. Forces in {units.force}, lengths in {units.length}, moments in {units.force}·{units.length}.
         </p>
       </div>
