@@ -68,6 +68,9 @@ async function setModelFileAndRun(page: Page, file: string) {
   // The path stays with the project.
   await page.reload();
   await expect(page.getByLabel("Model file")).toHaveValue(file);
+  // The change log tells the analysis by what it read, not by MIDAS tables it did not write.
+  await page.goto("/midas/midaschangelog");
+  await expect(page.getByTestId("analysis-read").first()).toHaveText("Read: reactions, bearing forces, girder forces, pile forces (4 result tables).");
 }
 
 /** φMuo and φVu as the calculators show them: 4 significant figures. */

@@ -142,6 +142,8 @@ test(
       const preview = page.getByTestId("midas-preview");
       await expect(preview).toBeVisible({ timeout: 30_000 });
       await expect(preview.getByRole("row").filter({ hasText: "LCOM-GEN" })).toBeVisible();
+      // Tables by their Civil NX names, the code beside.
+      await expect(preview.getByRole("row").filter({ hasText: "Traffic Line Lanes (LLAN)" })).toBeVisible();
       // Each tendon group's friction loss, for the engineer to check before applying (lib/midas/friction.test.ts by hand).
       await expect(preview.getByTestId("midas-tendon-friction").getByRole("row").filter({ hasText: "PT-A" })).toContainText(
         "74.4 % of the jacking force at 81 m",
@@ -163,6 +165,7 @@ test(
     await expect(entry).toContainText("Grace Hopper");
     await expect(entry.getByRole("list", { name: "Table versions" }).getByRole("link", { name: "Model Setup" })).toBeVisible();
     await expect(entry.getByTestId("run-diff")).toBeVisible();
+    await expect(entry.getByRole("table", { name: "Outcome per MIDAS table" })).toContainText("Node (NODE)");
     await page.getByRole("combobox", { name: "Outcome", exact: true }).selectOption("failed");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page.getByTestId("changelog-count")).toHaveText(/^0 of 1 run$/);

@@ -8,6 +8,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input } from "@/components/ui/input";
 import { type ConversationSummary, MAX_TITLE_LENGTH } from "@/lib/assistant/api";
 import { cn } from "@/lib/utils";
+import { LocalTime } from "@/components/ui/local-time";
 
 export type ConversationSidebarProps = {
   conversations: ConversationSummary[];
@@ -17,15 +18,6 @@ export type ConversationSidebarProps = {
   onRename: (id: string, title: string) => Promise<void> | void;
   onDelete: (id: string) => Promise<void> | void;
 };
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay
-    ? date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
-    : date.toLocaleDateString(undefined, { day: "numeric", month: "short" });
-}
 
 /** The user's conversations in this project: open, rename, delete, start a new one. Data and actions come from the page. */
 export function ConversationSidebar({ conversations, currentId, onSelect, onNew, onRename, onDelete }: ConversationSidebarProps) {
@@ -85,7 +77,9 @@ export function ConversationSidebar({ conversations, currentId, onSelect, onNew,
                     onClick={() => onSelect(c.id)}
                   >
                     <span className="block truncate">{c.title}</span>
-                    <span className="block text-xs text-muted-foreground">{when(c.updatedAt)}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      <LocalTime iso={c.updatedAt} />
+                    </span>
                   </button>
                   <DropdownMenu>
                     <DropdownMenuTrigger asChild>

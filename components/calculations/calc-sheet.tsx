@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import { cleanHeaderField, SHEET_HEADER_KEYS, SHEET_HEADER_MAX_LENGTH, type SheetHeader } from "@/lib/calculations/links";
 import type { Check, Step } from "@/lib/calculations/working";
 import { cn } from "@/lib/utils";
+import { formatDay } from "@/lib/format/time";
 
 type HeaderKey = (typeof SHEET_HEADER_KEYS)[number];
 
@@ -32,7 +33,7 @@ export function SheetHeaderProvider({ given, defaults, children }: { given: Shee
 }
 
 /** Today in the user's own time zone, e.g. "28 Nov 2026". */
-const today = () => new Date().toLocaleDateString("en-AU", { day: "numeric", month: "short", year: "numeric" });
+const today = () => formatDay(new Date());
 
 /**
  * The header's fields as typed. Edits go into the address like the form's

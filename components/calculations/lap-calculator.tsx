@@ -187,7 +187,7 @@ export function LapCalculator({ params }: { params: SearchParams }) {
       ? [
           [
             "Compression lap",
-            `inside ${values.confinement === "helix" ? `a helix around ${values.helixBars} bar(s), pitch` : "fitments at"} ${values.fitmentSpacing} mm, Atr ${values.Atr} mm²${
+            `inside ${values.confinement === "helix" ? `a helix around ${values.helixBars} ${Number(values.helixBars) === 1 ? "bar" : "bars"}, pitch` : "fitments at"} ${values.fitmentSpacing} mm, Atr ${values.Atr} mm²${
               values.threeFitments === "1" ? ", at least three over the lap" : ", fewer than three over the lap"
             }`,
           ] as [string, string],

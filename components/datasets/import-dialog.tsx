@@ -264,7 +264,15 @@ export function ImportDialog({ projectId, dataset, open, onOpenChange, onImporte
                 </details>
               </Section>
             )}
-            {writes === 0 && <p className="text-sm text-muted-foreground">Nothing to import: the file matches the table.</p>}
+            {writes === 0 && (
+              <p className="text-sm text-muted-foreground" data-testid="import-nothing">
+                {preview.conflicts.length === 0
+                  ? "Nothing to import: the file matches the table."
+                  : preview.conflicts.length === 1
+                    ? "Nothing will change: 1 conflict skips the file's change (below)."
+                    : `Nothing will change: ${preview.conflicts.length} conflicts skip the file's changes (below).`}
+              </p>
+            )}
 
             {preview.changed.length > 0 && (
               <Section title="Changed rows" testId="import-changed">

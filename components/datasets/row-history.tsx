@@ -12,6 +12,7 @@ import { carriedKind } from "@/lib/datasets/kinds";
 import type { Row } from "@/lib/datasets/columns";
 import { cellsBesideRename, renameText } from "@/lib/datasets/rename-entries";
 import { callApi, type ResponseOf } from "@/lib/http/contract";
+import { formatTime } from "@/lib/format/time";
 
 type Version = ResponseOf<typeof datasetsApi.history>["versions"][number];
 
@@ -22,7 +23,8 @@ export function actionWord(entry: Pick<Version, "action" | "renamed">): string {
   return entry.action === "edit" && entry.renamed ? "renamed" : ACTION[entry.action];
 }
 
-export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** Opened on request, in the browser: the reader's own time (lib/format/time.ts). */
+export const when = (iso: string) => formatTime(iso);
 
 /** The cells a version changed, as the screen shows them (angles in degrees); a rename first, said as one. */
 export function ChangedCells({ version, angle: setAngle }: { version: Pick<Version, "parameter" | "changes" | "renamed">; angle?: boolean }) {

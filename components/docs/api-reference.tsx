@@ -46,11 +46,11 @@ export type OpenApi = {
 };
 
 const METHOD_CLASS: Record<string, string> = {
-  get: "bg-sky-600 text-white",
-  post: "bg-emerald-600 text-white",
-  put: "bg-amber-600 text-white",
+  get: "bg-sky-700 text-white",
+  post: "bg-emerald-700 text-white",
+  put: "bg-amber-700 text-white",
   patch: "bg-violet-600 text-white",
-  delete: "bg-rose-600 text-white",
+  delete: "bg-rose-700 text-white",
 };
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");

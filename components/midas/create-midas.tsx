@@ -15,11 +15,12 @@ import { callApi, type ResponseOf } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { refusal } from "@/lib/projects/roles";
-import { ACTION_TEXT, formatWhen } from "./format";
+import { ACTION_TEXT } from "./format";
 import { OutcomeBadge } from "./outcome-badge";
 import { type Problem, ProblemList } from "./problem-list";
 import { ModelFile } from "./model-file";
 import { RunAnalysis } from "./run-analysis";
+import { LocalTime } from "@/components/ui/local-time";
 
 // The preview and outcome tables load when there is something to show.
 const PreviewChanges = dynamic(() => import("./preview-changes").then((m) => m.PreviewChanges), { loading: () => <p className="text-sm">Loading...</p> });
@@ -258,7 +259,13 @@ export function CreateMidas({
             <h2>Build the model</h2>
           </CardTitle>
           <CardDescription>
-            {lastRun ? `Last run: ${formatWhen(lastRun.startedAt)} by ${who(lastRun)}, ${lastRun.outcome}.` : "This project's model has not been built yet."}{" "}
+            {lastRun ? (
+              <>
+                Last run: <LocalTime iso={lastRun.startedAt} /> by {who(lastRun)}, {lastRun.outcome}.
+              </>
+            ) : (
+              "This project's model has not been built yet."
+            )}{" "}
             <Link href="/midas/midaschangelog" className="underline underline-offset-4">
               Change log
             </Link>
@@ -283,7 +290,13 @@ export function CreateMidas({
           {(applying || progress) && (
             <div className="grid gap-2" role="status" aria-live="polite" data-testid="midas-progress">
               <p className="text-sm">
-                {progress && !applying ? `A run by ${who(progress)} since ${formatWhen(progress.startedAt)} is going on. ` : "Applying the model to MIDAS. "}
+                {progress && !applying ? (
+                  <>
+                    A run by {who(progress)} since <LocalTime iso={progress.startedAt} /> is going on.{" "}
+                  </>
+                ) : (
+                  "Applying the model to MIDAS. "
+                )}
                 {step ? `Step ${step.step} of ${step.steps}: ${ACTION_TEXT[step.action] ?? step.action} ${step.table}.` : "Starting..."}
               </p>
               <Progress value={step ? Math.round((100 * step.step) / step.steps) : 0} aria-label="Progress of the run" />
@@ -379,9 +392,13 @@ export function CreateMidas({
             <h2>Analysis and results</h2>
           </CardTitle>
           <CardDescription>
-            {lastAnalysis
-              ? `Last analysis: ${formatWhen(lastAnalysis.startedAt)} by ${who(lastAnalysis)}, ${lastAnalysis.outcome}.`
-              : "The model of this project has not been analysed yet."}{" "}
+            {lastAnalysis ? (
+              <>
+                Last analysis: <LocalTime iso={lastAnalysis.startedAt} /> by {who(lastAnalysis)}, {lastAnalysis.outcome}.
+              </>
+            ) : (
+              "The model of this project has not been analysed yet."
+            )}{" "}
             MIDAS analyses the model it holds; Pontifex then reads the reactions, bearing, girder and pile results.
           </CardDescription>
         </CardHeader>

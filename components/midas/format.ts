@@ -1,9 +1,3 @@
-/** A moment as the same text on the server and in every browser (no hydration differences): "2026-03-14 09:26 UTC". */
-export function formatWhen(iso: string | null): string {
-  if (!iso) return "";
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
-
 /** How long a run took: "42 s", "3 min 5 s". */
 export function formatDuration(fromIso: string, toIso: string | null): string {
   if (!toIso) return "";

@@ -3,6 +3,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ResponseOf } from "@/lib/http/contract";
 import type { midasApi } from "@/lib/midas/api";
+import { MidasTable } from "./midas-table";
 
 type Preview = ResponseOf<typeof midasApi.preview>;
 
@@ -33,7 +34,9 @@ export function PreviewChanges({ preview }: { preview: Preview }) {
         <TableBody>
           {tables.map(([table, c]) => (
             <TableRow key={table} data-table={table}>
-              <TableCell className="font-mono">{table}</TableCell>
+              <TableCell>
+                <MidasTable code={table} />
+              </TableCell>
               <TableCell className="text-right tabular-nums">{c.create}</TableCell>
               <TableCell className="text-right tabular-nums">{c.update}</TableCell>
               <TableCell className="text-right tabular-nums">{c.delete}</TableCell>
@@ -57,7 +60,9 @@ export function PreviewChanges({ preview }: { preview: Preview }) {
           <dl className="mt-2 grid gap-2">
             {changed.map(([table, c]) => (
               <div key={table}>
-                <dt className="font-mono font-medium">{table}</dt>
+                <dt className="font-medium">
+                  <MidasTable code={table} />
+                </dt>
                 {c.create > 0 && <dd className="break-words">Create: {list(c.ids.create, c.create)}</dd>}
                 {c.update > 0 && (
                   <dd className="break-words">

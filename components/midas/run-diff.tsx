@@ -1,5 +1,6 @@
 import type { RunDetail } from "@/lib/midas/runs";
 import { TableOutcomes } from "./table-outcomes";
+import { MidasTable } from "./midas-table";
 
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -22,8 +23,10 @@ export function RunDiff({ diff }: { diff: RunDetail["diff"] }) {
       {changed.map(([table, c]) => (
         <details key={table} className="rounded-md border px-3 py-2">
           <summary className="cursor-pointer">
-            <span className="font-mono font-medium">{table}</span>: {c.create?.length ?? 0} created, {c.update?.length ?? 0} updated, {c.delete?.length ?? 0}{" "}
-            deleted
+            <span className="font-medium">
+              <MidasTable code={table} />
+            </span>
+            : {c.create?.length ?? 0} created, {c.update?.length ?? 0} updated, {c.delete?.length ?? 0} deleted
           </summary>
           <ul className="mt-2 grid gap-1 font-mono text-xs break-all">
             {c.create?.map((r) => (

@@ -2,6 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { ResponseOf } from "@/lib/http/contract";
 import type { midasApi } from "@/lib/midas/api";
 import { OutcomeBadge } from "./outcome-badge";
+import { MidasTable } from "./midas-table";
 
 /** One MIDAS table's outcome of a build, as the API answers it. */
 export type TableOutcomeView = ResponseOf<typeof midasApi.apply>["tables"][string];
@@ -27,7 +28,9 @@ export function TableOutcomes({ tables, onlyChanged = false }: { tables: Record<
         <TableBody>
           {entries.map(([table, t]) => (
             <TableRow key={table} data-table={table}>
-              <TableCell className="font-mono">{table}</TableCell>
+              <TableCell>
+                <MidasTable code={table} />
+              </TableCell>
               <TableCell>
                 <OutcomeBadge outcome={t.outcome} />
               </TableCell>
@@ -41,8 +44,7 @@ export function TableOutcomes({ tables, onlyChanged = false }: { tables: Record<
       {withDifferences.map(([table, t]) => (
         <details key={table} className="rounded-md border px-3 py-2 text-sm" open={t.outcome === "failed"}>
           <summary className="cursor-pointer font-medium">
-            <span className="font-mono">{table}</span>:{" "}
-            {t.error ?? `${t.differenceCount ?? t.differences!.length} differences between what was sent and what MIDAS holds`}
+            <MidasTable code={table} />: {t.error ?? `${t.differenceCount ?? t.differences!.length} differences between what was sent and what MIDAS holds`}
           </summary>
           {(t.differences?.length ?? 0) > 0 && (
             <ul className="mt-2 grid gap-1 font-mono text-xs break-all">

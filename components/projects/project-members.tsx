@@ -11,13 +11,14 @@ import { useFieldErrors } from "@/hooks/use-field-errors";
 import { callApi } from "@/lib/http/contract";
 import { projectsApi } from "@/lib/projects/api";
 import type { ProjectMember, ProjectSummary, SentInvitationView } from "@/lib/projects/schemas";
+import { formatDay } from "@/lib/format/time";
 
 const ROLES = ["owner", "editor", "viewer"] as const;
 
 const selectClass =
   "h-8 rounded-md border border-input bg-transparent px-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30";
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-AU", { dateStyle: "medium" });
+const day = (iso: string) => formatDay(iso);
 
 /**
  * A project's members: everyone sees them; owners invite (by e-mail: the person joins when they accept), see and

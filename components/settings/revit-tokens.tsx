@@ -15,13 +15,13 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { callApi, type ResponseOf } from "@/lib/http/contract";
 import { revitApi } from "@/lib/revit/api";
+import { LocalTime } from "@/components/ui/local-time";
 
 type Token = ResponseOf<typeof revitApi.tokens>["tokens"][number];
 type Connection = ResponseOf<typeof revitApi.status>["connected"][number];
 
-function when(iso: string | null): string {
-  if (!iso) return "never";
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+function When({ iso }: { iso: string | null }) {
+  return iso ? <LocalTime iso={iso} /> : <>never</>;
 }
 
 /** Tokens for the Revit add-in: create (shown once), see use and connection, revoke. */
@@ -168,8 +168,12 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
                   ) : (
                     <Badge variant="outline">Not connected</Badge>
                   )}
-                  <span className="text-xs text-muted-foreground">Created {when(token.createdAt)}</span>
-                  <span className="text-xs text-muted-foreground">Last used {when(token.lastUsedAt)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    Created <When iso={token.createdAt} />
+                  </span>
+                  <span className="text-xs text-muted-foreground">
+                    Last used <When iso={token.lastUsedAt} />
+                  </span>
                   <Button size="sm" variant="ghost" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`} disabled={busy}>
                     <Trash2Icon aria-hidden="true" />
                     Revoke
@@ -192,7 +196,9 @@ export function RevitTokens({ websocketPath }: { websocketPath: string }) {
                   <span className="text-muted-foreground">
                     {c.clientName} {c.revitVersion && `· Revit ${c.revitVersion}`} · token {c.tokenName}
                   </span>
-                  <span className="text-xs text-muted-foreground">since {when(c.connectedAt)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    since <When iso={c.connectedAt} />
+                  </span>
                 </li>
               ))}
             </ul>

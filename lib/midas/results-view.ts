@@ -5,7 +5,7 @@
  */
 import type { ResultKind, ResultTable } from "./results";
 
-const LENGTH_COLUMNS = new Set(["Chainage", "Depth"]);
+const LENGTH_COLUMNS = new Set(["Chainage", "Depth", "Offset"]);
 const FORCE_COLUMNS = new Set(["FX", "FY", "FZ", "Vertical", "Longitudinal", "Transverse", "Axial", "Shear", "ShearY", "ShearZ"]);
 const MOMENT_COLUMNS = new Set(["MX", "MY", "MZ", "Moment", "Torsion", "MomentY", "MomentZ"]);
 
@@ -15,6 +15,27 @@ export function columnUnit(column: string, units: ResultTable["units"]): string 
   if (FORCE_COLUMNS.has(column)) return units.force;
   if (MOMENT_COLUMNS.has(column)) return `${units.force}·${units.length}`;
   return null;
+}
+
+/**
+ * Decimals as engineers round: forces to 0.1 kN, moments to 1 kN·m, lengths to the millimetre; in other units the
+ * same resolution (N to 1, N·mm to 1, mm to 1).
+ */
+const FORCE_DECIMALS: Record<string, number> = { kN: 1, N: 0, MN: 4, tonf: 2, kgf: 0, kips: 2, lbf: 0 };
+const LENGTH_DECIMALS: Record<string, number> = { m: 3, mm: 0, cm: 1, ft: 3, in: 2 };
+
+/** How many decimals a column's values are shown with; null: shown as stored (labels, counts, ids). */
+export function columnDecimals(column: string, units: ResultTable["units"]): number | null {
+  if (LENGTH_COLUMNS.has(column)) return LENGTH_DECIMALS[units.length] ?? 3;
+  if (FORCE_COLUMNS.has(column)) return FORCE_DECIMALS[units.force] ?? 1;
+  if (MOMENT_COLUMNS.has(column)) return Math.max(0, (FORCE_DECIMALS[units.force] ?? 1) - 1 + (LENGTH_DECIMALS[units.length] ?? 3) - 3);
+  return null;
+}
+
+/** A value as the pages show it: "12,345.6" (kN), "-21,803" (kN·m), "1,136.000" (m); the export keeps every digit. */
+export function formatResultValue(value: string | number, decimals: number | null): string {
+  if (typeof value !== "number" || decimals === null) return String(value);
+  return value.toLocaleString("en-AU", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
 /** A column's heading with its unit: "Moment (kN·m)". */

@@ -12,26 +12,7 @@ import { boxProperties, circleProperties, type PscArrays, rectangleProperties } 
 
 type Row = Record<string, unknown>;
 
-/** The MIDAS tables a summary names, with their names in Civil NX. */
-export const MIDAS_TABLE_NAMES: Partial<Record<MidasApiTable, string>> = {
-  MATL: "Material",
-  SECT: "Section",
-  NODE: "Node",
-  ELEM: "Element",
-  CONS: "Supports",
-  NSPR: "Point Spring Supports",
-  ELNK: "Elastic Link",
-  STLD: "Static Load Cases",
-  BODF: "Self Weight",
-  BMLD: "Element Beam Loads",
-  CNLD: "Nodal Loads",
-  SDSP: "Specified Displacements of Supports",
-  ETMP: "Element Temperature",
-  GTMP: "Temperature Gradient",
-  MVHL: "Vehicles",
-  MVLD: "Moving Load Cases",
-  "LCOM-GEN": "Load Combinations (General)",
-};
+export { MIDAS_TABLE_NAMES } from "./table-names";
 
 export type CaseSummary = {
   name: string;

@@ -175,7 +175,10 @@ export function defaultScript(options: { delayMs?: number; apiKey?: string } = {
       {
         name: "data answer",
         when: (r) => lastMessage(r)?.role === "tool",
-        reply: (r) => ({ text: `Here is what I found (${toolResults(r).length} tool result(s)); the card shows the details.` }),
+        reply: (r) => {
+          const n = toolResults(r).length;
+          return { text: `Here is what I found (${n} tool result${n === 1 ? "" : "s"}); the card shows the details.` };
+        },
       },
     ],
     fallback: () => ({

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDuration, formatWhen } from "@/components/midas/format";
+import { formatDuration } from "@/components/midas/format";
+import { LocalTime } from "@/components/ui/local-time";
 import { OutcomeBadge } from "@/components/midas/outcome-badge";
 import { RunDiff } from "@/components/midas/run-diff";
 import { TableOutcomes } from "@/components/midas/table-outcomes";
@@ -12,6 +13,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { requireUser } from "@/lib/auth/current-user";
 import { MIDAS_TABLE_ORDER } from "@/lib/midas/model";
+import { midasTableName } from "@/lib/midas/table-names";
 import { type ChangelogEntry, changelog, projectRun } from "@/lib/midas/runs";
 import { findTool } from "@/lib/navigation";
 import { pageProjects } from "@/lib/projects/page";
@@ -26,6 +28,16 @@ function touches(run: ChangelogEntry, table: string): boolean {
   const c = run.counts[table];
   return !!c && (c.created + c.updated + c.deleted > 0 || c.outcome === "failed" || c.outcome === "mismatch");
 }
+
+/** What an analysis read back (its counts hold the result kinds read, not MIDAS tables). */
+function analysisRead(run: ChangelogEntry): string {
+  const kinds = ((run.counts as unknown as { results?: { kinds?: string[] } }).results?.kinds ?? []).map((k) => RESULT_NAMES[k] ?? k);
+  if (run.finishedAt === null) return "Analysing in MIDAS...";
+  if (kinds.length === 0) return run.outcome === "done" ? "Analysed; no result tables read." : "No result tables were read.";
+  return `${run.outcome === "done" ? "Read" : "Read before it stopped"}: ${kinds.join(", ")} (${kinds.length} result table${kinds.length === 1 ? "" : "s"}).`;
+}
+
+const RESULT_NAMES: Record<string, string> = { reaction: "reactions", bearing: "bearing forces", girder: "girder forces", pile: "pile forces" };
 
 /** Every Create Midas run of the current project, newest first, filterable by outcome, person and MIDAS table; one run's full diff on request. */
 export default async function ChangeLogPage({ searchParams }: PageProps<"/midas/midaschangelog">) {
@@ -61,7 +73,11 @@ export default async function ChangeLogPage({ searchParams }: PageProps<"/midas/
         <h1 className="text-3xl font-semibold tracking-tight text-foreground dark:text-white">{tool.label}</h1>
         <p className="mt-1 text-sm text-muted-foreground dark:text-zinc-300">
           Every time the MIDAS model of <strong>{project.name}</strong> was built: who, when, what changed in each MIDAS table, the outcome, and the table
-          versions it was built from. <Link href="/midas">Create Midas</Link>
+          versions it was built from, and every analysis run on it. Build the model and run the analysis on{" "}
+          <Link href="/midas" className="underline underline-offset-4">
+            Create Midas
+          </Link>
+          .
         </p>
       </div>
 
@@ -96,7 +112,7 @@ export default async function ChangeLogPage({ searchParams }: PageProps<"/midas/
                 <option value="">Any table</option>
                 {tables.map((t) => (
                   <option key={t} value={t}>
-                    {t}
+                    {midasTableName(t)} ({t})
                   </option>
                 ))}
               </NativeSelect>
@@ -121,7 +137,9 @@ export default async function ChangeLogPage({ searchParams }: PageProps<"/midas/
             <Card className="gap-4 py-4">
               <CardHeader className="px-4">
                 <CardTitle className="flex flex-wrap items-center gap-2">
-                  <h2 className="text-base">{formatWhen(run.startedAt)}</h2>
+                  <h2 className="text-base">
+                    <LocalTime iso={run.startedAt} />
+                  </h2>
                   <OutcomeBadge outcome={run.outcome} />
                   <Badge variant="outline">{run.kind === "build" ? "Create Midas" : "Analysis"}</Badge>
                 </CardTitle>
@@ -132,7 +150,9 @@ export default async function ChangeLogPage({ searchParams }: PageProps<"/midas/
               </CardHeader>
               <CardContent className="grid gap-3 px-4 text-sm">
                 {run.error && <p className="break-words text-destructive">{run.error}</p>}
-                {Object.keys(run.counts).length > 0 &&
+                {run.kind === "analysis" && <p data-testid="analysis-read">{analysisRead(run)}</p>}
+                {run.kind === "build" &&
+                  Object.keys(run.counts).length > 0 &&
                   (Object.values(run.counts).some((c) => c.created + c.updated + c.deleted > 0 || c.outcome !== "unchanged") ? (
                     <TableOutcomes tables={run.counts} onlyChanged />
                   ) : (

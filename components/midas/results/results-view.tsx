@@ -14,9 +14,10 @@ import { callApi, type ResponseOf, urlOf } from "@/lib/http/contract";
 import { midasApi } from "@/lib/midas/api";
 import type { ResultKind } from "@/lib/midas/results";
 import { extremesBy, keyPointValues } from "@/lib/midas/results-series";
-import { CHART_COLUMNS, columnHeading, columnUnit, filterCases } from "@/lib/midas/results-view";
+import { CHART_COLUMNS, columnDecimals, columnHeading, columnUnit, filterCases, formatResultValue } from "@/lib/midas/results-view";
 import { RunAnalysis } from "../run-analysis";
 import { GirderCheckCard } from "./girder-check";
+import { LocalTime } from "@/components/ui/local-time";
 
 type Answer = ResponseOf<typeof midasApi.results>;
 
@@ -28,13 +29,17 @@ const ResultsChart = dynamic(() => import("./results-chart").then((m) => m.Resul
 // Fetch the chart code as soon as this module runs in the browser, in parallel with hydration rather than after it.
 if (typeof window !== "undefined") void import("./results-chart");
 
-const fmt = (v: number) => v.toLocaleString("en-AU", { maximumFractionDigits: 1 });
-const when = (iso: string) => new Date(iso).toLocaleString("en-AU", { dateStyle: "medium", timeStyle: "short" });
-
+/** A value of `column` as engineers round it (lib/midas/results-view.ts columnDecimals). */
+const valueOf = (table: Pick<Answer, "units">, column: string, v: number | string) => formatResultValue(v, columnDecimals(column, table.units));
 /** Where the results came from, as an engineer signing them needs to know: when, how, and through whose MIDAS. */
-function provenance(answer: Answer): string {
+function Provenance({ answer }: { answer: Answer }) {
   const how = answer.source === "analysis" ? "read from MIDAS by the analysis run" : "read again from MIDAS";
-  return `${how} ${when(answer.fetchedAt)}${answer.fetchedBy ? ` through the connection of ${answer.fetchedBy.name}` : ""}`;
+  return (
+    <>
+      {how} <LocalTime iso={answer.fetchedAt} />
+      {answer.fetchedBy ? ` through the connection of ${answer.fetchedBy.name}` : ""}
+    </>
+  );
 }
 
 /** How many cases are chosen when a page opens: a readable chart, the rest a click away. */
@@ -107,7 +112,7 @@ export function ResultsView({ project, kind, title, answer: initial, runReason, 
       <div>
         <h1 className="text-3xl font-semibold tracking-tight text-foreground dark:text-white print:text-black">{title}</h1>
         <p className="mt-1 text-sm text-muted-foreground dark:text-zinc-300 print:text-black">
-          {project.name}: {provenance(answer)}. Forces in {units.force}, lengths in {units.length}, moments in {units.force}·{units.length}.
+          {project.name}: <Provenance answer={answer} />. Forces in {units.force}, lengths in {units.length}, moments in {units.force}·{units.length}.
         </p>
       </div>
 
@@ -243,6 +248,7 @@ function ResultTableView({ table, label }: { table: Answer; label: string }) {
   const current = Math.min(page, pages - 1);
   const from = current * PAGE_ROWS;
   const shown = table.rows.slice(from, from + PAGE_ROWS);
+  const decimals = table.columns.map((c) => columnDecimals(c, table.units));
   return (
     <Card className="print:border-0 print:shadow-none">
       <CardHeader>
@@ -256,6 +262,7 @@ function ResultTableView({ table, label }: { table: Answer; label: string }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         <ScrollTable label={label}>
+          {/* One precision per quantity (decimals by column), as the summaries above round them. */}
           <thead>
             <tr className="border-b">
               {table.columns.map((c) => (
@@ -270,7 +277,7 @@ function ResultTableView({ table, label }: { table: Answer; label: string }) {
               <tr key={from + i} className="border-b last:border-0">
                 {row.map((cell, j) => (
                   <td key={j} className={`${td} ${table.columns[j] === "Uplift" && cell === "yes" ? "font-semibold text-destructive" : ""}`}>
-                    {cell}
+                    {formatResultValue(cell, decimals[j] ?? null)}
                   </td>
                 ))}
               </tr>
@@ -324,9 +331,9 @@ function ReactionExtremes({ table, column, unit }: { table: Answer; column: stri
                 <th scope="row" className={`${td} text-left font-medium`}>
                   {r.category}
                 </th>
-                <td className={td}>{fmt(r.max)}</td>
+                <td className={td}>{valueOf(table, column, r.max)}</td>
                 <td className={td}>{r.maxLoad}</td>
-                <td className={td}>{fmt(r.min)}</td>
+                <td className={td}>{valueOf(table, column, r.min)}</td>
                 <td className={td}>{r.minLoad}</td>
               </tr>
             ))}
@@ -349,7 +356,7 @@ function Uplift({ table }: { table: Answer }) {
           <ul className="list-disc pl-5">
             {up.map((r, i) => (
               <li key={i}>
-                {String(r[support])} under {String(r[load])}: {fmt(Number(r[vertical]))} {table.units.force}
+                {String(r[support])} under {String(r[load])}: {valueOf(table, "Vertical", Number(r[vertical]))} {table.units.force}
               </li>
             ))}
           </ul>
@@ -395,18 +402,18 @@ function GirderPoints({ answer, table, loads }: { answer: Answer; table: Answer;
                 <th scope="row" className={`${td} text-left font-medium`}>
                   {p.label}
                 </th>
-                <td className={td}>{fmt(p.chainage)}</td>
+                <td className={td}>{valueOf(table, "Chainage", p.chainage)}</td>
                 <td className={td} title={p.moment.maxLoad}>
-                  {fmt(p.moment.max)}
+                  {valueOf(table, "Moment", p.moment.max)}
                 </td>
                 <td className={td} title={p.moment.minLoad}>
-                  {fmt(p.moment.min)}
+                  {valueOf(table, "Moment", p.moment.min)}
                 </td>
                 <td className={td} title={p.shear.maxLoad}>
-                  {fmt(p.shear.max)}
+                  {valueOf(table, "Shear", p.shear.max)}
                 </td>
                 <td className={td} title={p.shear.minLoad}>
-                  {fmt(p.shear.min)}
+                  {valueOf(table, "Shear", p.shear.min)}
                 </td>
               </tr>
             ))}
