@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations, storeTheme, type Theme, THEMES } from "./axe";
 import { expect, type Page, test } from "./fixtures";
 import { menuRoutes } from "@/lib/navigation";
 import { PHONE, PHONE_ONLY, signUpAndLogIn, TABLE_LOAD } from "./helpers";
@@ -9,27 +9,6 @@ import { PHONE, PHONE_ONLY, signUpAndLogIn, TABLE_LOAD } from "./helpers";
  * open: the pages' own content is the same markup at both widths.
  */
 const pages = [...new Set([...menuRoutes(), "/about", "/contact", "/register", "/docs/api"])].sort();
-
-/** The stored theme (SPEC: local storage key `theme`), set before every page's first script. */
-const THEMES = ["dark", "light"] as const;
-type Theme = (typeof THEMES)[number];
-
-async function storeTheme(page: Page, theme: Theme) {
-  await page.addInitScript((stored) => localStorage.setItem("theme", stored), theme);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 async function settle(page: Page, theme: Theme) {
   // Not "networkidle": a data screen keeps its events streams open for as long as it is shown.

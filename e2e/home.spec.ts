@@ -1,23 +1,33 @@
+import { seriousViolations, storeTheme, THEMES } from "./axe";
 import { expect, test } from "./fixtures";
 import { BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, PHONE, signUpAndLogIn } from "./helpers";
 
 const headers = { origin: BASE_URL };
 
-test("a new engineer's home: the splash, then their project with empty tables and the pier template as the next step", PHONE, async ({ page }) => {
-  await signUpAndLogIn(page, undefined, { demoCopy: false });
-  await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Pontifex", level: 1 })).toBeVisible();
-  const overview = page.getByTestId("project-overview");
-  await expect(overview.getByRole("heading", { name: "My first project" })).toBeVisible();
-  await expect(overview.getByTestId("overview-table").filter({ hasText: "Revit_Pier Data" })).toContainText("0 rows");
-  await expect(overview.getByTestId("overview-midas")).toContainText("Not built yet");
-  await expect(overview.getByTestId("overview-revit")).toContainText("No add-in connected");
-  await expect(overview).toContainText("No changes yet.");
-  const next = page.getByTestId("next-step");
-  await expect(next).toContainText("The Revit tables of this project are empty.");
-  await next.getByRole("link", { name: "Start from the pier template" }).click();
-  await expect(page).toHaveURL(/\/revitpier$/);
-});
+for (const theme of THEMES) {
+  test(
+    `a new engineer's home: the splash, then their project with empty tables and the pier template as the next step (${theme} theme)`,
+    PHONE,
+    async ({ page }) => {
+      await storeTheme(page, theme);
+      await signUpAndLogIn(page, undefined, { demoCopy: false });
+      await page.goto("/");
+      await expect(page.getByRole("heading", { name: "Pontifex", level: 1 })).toBeVisible();
+      const overview = page.getByTestId("project-overview");
+      await expect(overview.getByRole("heading", { name: "My first project" })).toBeVisible();
+      await expect(overview.getByTestId("overview-table").filter({ hasText: "Revit_Pier Data" })).toContainText("0 rows");
+      await expect(overview.getByTestId("overview-midas")).toContainText("Not built yet");
+      await expect(overview.getByTestId("overview-revit")).toContainText("No add-in connected");
+      await expect(overview).toContainText("No changes yet.");
+      const next = page.getByTestId("next-step");
+      await expect(next).toContainText("The Revit tables of this project are empty.");
+      await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+      expect(await seriousViolations(page)).toEqual([]);
+      await next.getByRole("link", { name: "Start from the pier template" }).click();
+      await expect(page).toHaveURL(/\/revitpier$/);
+    },
+  );
+}
 
 test("a project with tables: row counts, who changed what, and the next step moving on once MIDAS is connected", async ({ page }) => {
   await signUpAndLogIn(page);

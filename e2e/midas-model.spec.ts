@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./axe";
 import { expect, type Page, test } from "./fixtures";
 import { BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, PHONE, signUpAndLogIn } from "./helpers";
 
@@ -6,14 +6,6 @@ import { BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, PHONE, signUpAndLogIn } from "
 async function expectNoPageOverflow(page: Page) {
   const { scroll, viewport } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
   expect(scroll).toBeLessThanOrEqual(viewport);
-}
-
-/** axe-core on the drawn check: no serious or critical violation (accessibility.spec.ts sees Create Midas without it). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[data-testid="midas-model-check"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("Check the model on Create Midas: the sketch and the summary from the tables alone, then the same in the preview", PHONE, async ({ page }) => {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./axe";
 import { expect, type Page, test } from "./fixtures";
 import { BASE_URL, MIDAS_SIM_KEY, MIDAS_SIM_PORT, PHONE_ONLY, signUpAndLogIn } from "./helpers";
 
@@ -36,20 +36,6 @@ async function builtDemoCopy(page: Page): Promise<{ id: number; name: string }> 
   });
   expect(saved.status()).toBe(200);
   return project;
-}
-
-/** axe-core on a page with its results drawn: no serious or critical violation (accessibility.spec.ts sees these pages only without results). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
 }
 
 /**
