@@ -123,7 +123,7 @@ async function main() {
           written += done.written;
           failed.push(...done.failed);
         }
-        console.log(`${theme} ${width} px: done`);
+        console.log(`${theme} ${width.width} px: done`);
       }
     }
   } finally {

@@ -10,6 +10,7 @@ describe("result values as engineers round them", () => {
     expect(formatResultValue(0.45, columnDecimals("Offset", kNm))).toBe("0.450");
     expect(formatResultValue(101, columnDecimals("Elem", kNm))).toBe("101");
     expect(formatResultValue("ULS-ENV(max)", columnDecimals("Load", kNm))).toBe("ULS-ENV(max)");
+    expect(formatResultValue(-0.04, columnDecimals("Shear", kNm))).toBe("0.0");
   });
 
   it("keeps the same resolution in other units: N to 1, N·mm to 1, mm to 1", () => {

@@ -35,7 +35,9 @@ export function columnDecimals(column: string, units: ResultTable["units"]): num
 /** A value as the pages show it: "12,345.6" (kN), "-21,803" (kN·m), "1,136.000" (m); the export keeps every digit. */
 export function formatResultValue(value: string | number, decimals: number | null): string {
   if (typeof value !== "number" || decimals === null) return String(value);
-  return value.toLocaleString("en-AU", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  // A value that rounds to nothing is 0, not "-0.0".
+  const rounded = Math.round(value * 10 ** decimals) / 10 ** decimals || 0;
+  return rounded.toLocaleString("en-AU", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
 /** A column's heading with its unit: "Moment (kN·m)". */
