@@ -255,12 +255,26 @@ test.describe("theme", () => {
   test("the sun/moon button switches the theme, stores it under `theme`, and a reload keeps it", PHONE, async ({ page }) => {
     await page.goto("/about");
     const html = page.locator("html");
+    const background = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).backgroundColor);
     await expect(html).toHaveClass(/dark/);
+    // The spec's black content area is the dark theme's.
+    expect(await background("main")).toBe("rgb(0, 0, 0)");
     await page.getByRole("button", { name: "Toggle dark theme" }).click();
     await expect(html).toHaveClass(/light/);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
     await page.reload();
     await expect(html).toHaveClass(/light/);
+    // Light all over: the content area and the page behind it are the light theme's background, as the bar is.
+    const light = await page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement("div"));
+      probe.className = "bg-background";
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    });
+    expect(light).not.toBe("rgb(0, 0, 0)");
+    expect(await background("main")).toBe(light);
+    expect(await background("body")).toBe(light);
     await page.getByRole("button", { name: "Toggle dark theme" }).click();
     await expect(html).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
@@ -282,6 +296,26 @@ test.describe("theme", () => {
     const atLoad = await page.evaluate(() => document.documentElement.className);
     expect(atLoad).toMatch(/light/);
     expect(first === "" || !/dark/.test(first)).toBe(true);
+  });
+});
+
+test.describe("footer", () => {
+  test("every page's footer links About, Contact and the API reference; Settings links the API reference", async ({ page }) => {
+    await signUpAndLogIn(page);
+    await page.goto("/settings");
+    const footer = page.getByRole("contentinfo");
+    for (const [name, href] of [
+      ["About", "/about"],
+      ["Contact", "/contact"],
+      ["API reference", "/docs/api"],
+    ] as const) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await page.getByRole("main").getByRole("link", { name: "API reference" }).click();
+    await expect(page).toHaveURL(/\/docs\/api$/);
+    await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
+    await footer.getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
   });
 });
 

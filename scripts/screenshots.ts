@@ -88,6 +88,16 @@ async function shoot(
       // A table screen shows its rows once they arrive; its event stream stays open, so not "networkidle".
       const fetched = page.getByTestId("fetched-line");
       if (await fetched.count()) await fetched.filter({ hasText: /^Fetched \d+ items/ }).waitFor({ timeout: 30_000 });
+      // Cards that load after the page (Settings' members and tokens) say "Loading..." until they have their data.
+      await page
+        .waitForFunction(
+          () => ![...document.querySelectorAll("body *")].some((el) => el.children.length === 0 && el.textContent?.trim() === "Loading..."),
+          null,
+          {
+            timeout: 15_000,
+          },
+        )
+        .catch(() => console.warn(`${theme} ${width} ${route}: still loading after 15 s, taken as it is`));
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: path.join(OUT_DIR, fileName(theme, width, route)), fullPage: true });
       written++;

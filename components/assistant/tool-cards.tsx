@@ -231,7 +231,7 @@ function MidasResultsView({ card }: { card: MidasResultsCard }) {
       <p className="text-xs text-muted-foreground">
         Forces in {card.units.force}, lengths in {card.units.length}
         {card.stale && (
-          <Badge variant="outline" className="ml-2 border-amber-500/50 text-amber-500">
+          <Badge variant="outline" className="ml-2 border-amber-500/50 text-amber-700 dark:text-amber-500">
             Stale: the model changed since
           </Badge>
         )}

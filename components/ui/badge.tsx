@@ -9,9 +9,10 @@ const badgeVariants = cva(
       variant: {
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
-        destructive: "border-transparent bg-destructive text-white",
+        // White text passes AA contrast on these (not on the dark theme's full destructive red, nor on emerald-600).
+        destructive: "border-transparent bg-destructive text-white dark:bg-destructive/60",
         outline: "text-foreground",
-        success: "border-transparent bg-emerald-600 text-white",
+        success: "border-transparent bg-emerald-700 text-white",
       },
     },
     defaultVariants: { variant: "default" },

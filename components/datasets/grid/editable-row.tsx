@@ -61,7 +61,7 @@ export function EditableRow({
     <div
       role="row"
       aria-rowindex={rowIndex}
-      className="flex bg-amber-50/10"
+      className="flex bg-amber-100/60 dark:bg-amber-50/10"
       style={{ height: ROW_HEIGHT, width }}
       onKeyDown={onKeyDown}
       data-testid={isNew ? "create-row" : "edit-row"}
