@@ -1,6 +1,6 @@
 import { seriousViolations, storeTheme, THEMES } from "./axe";
 import { expect, type Page, test } from "./fixtures";
-import { BASE_URL, PHONE, PHONE_ONLY, shareCurrentProject, signUpAndLogIn, TABLE_LOAD, uniqueEmail } from "./helpers";
+import { BASE_URL, PASSWORD, PHONE, PHONE_ONLY, shareCurrentProject, signUpAndLogIn, TABLE_LOAD, uniqueEmail } from "./helpers";
 import { confirmPush, createTokenInSettings, startAgent } from "./revit-agent";
 
 /** A new engineer's first table (issue 30), and what a phone shows of a table. */
@@ -25,16 +25,29 @@ async function openPier(page: Page, filter = "") {
 
 for (const theme of THEMES) {
   test(
-    `a new engineer starts the pier table from its template, types a value, adds an item and pushes it with the reference add-in (${theme} theme)`,
+    `a new engineer registers, signs in, follows the home page to the pier template, types a value, adds an item and pushes it with the reference add-in (${theme} theme)`,
     PHONE,
     async ({ page }) => {
       await storeTheme(page, theme);
       // Sign-up, a table, the settings and an add-in process: the budget of two tests.
       test.setTimeout(120_000);
-      // A new account as registration makes it: its own first project, the Revit tables empty.
-      await signUpAndLogIn(page, uniqueEmail("first-use"), { demoCopy: false });
-      await openPier(page);
-      await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched 0 items/);
+      // Registration and sign-in as a new engineer does them: the form, then the login form with the address in it.
+      const email = uniqueEmail("first-use");
+      await page.goto("/register");
+      await page.getByLabel("First name").fill("Ada");
+      await page.getByLabel("Last name").fill("Lovelace");
+      await page.getByLabel("Email Address").fill(email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByLabel("Email Address")).toHaveValue(email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Log in" }).click();
+      // Home leads on: its own first project, the Revit tables empty, the pier template the next step.
+      await expect(page).toHaveURL(new RegExp(`^${BASE_URL}/$`), { timeout: 15_000 });
+      await page.getByTestId("next-step").getByRole("link", { name: "Start from the pier template" }).click();
+      await expect(page).toHaveURL(/\/revitpier$/);
+      await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched 0 items/, TABLE_LOAD);
       await expect(grid(page)).toContainText("No users found.");
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Start from the pier template" }).click();
