@@ -227,6 +227,24 @@ const lapBody = { db: 20, fc: 40, cover: 40, clearSpacing: 100 };
 /** The calculations' answers are the tools' own output, as JSON sends it: never written by hand. */
 const calculated = (answer: object): unknown => JSON.parse(JSON.stringify(answer));
 
+/** The demo's governing point of the girder design check: it governs both bending and shear in this example. */
+const girderPoint = {
+  point: "Span 9 mid",
+  chainage: 1406,
+  element: 83,
+  part: "J",
+  span: 9,
+  Mstar: 64495.1,
+  Vstar: 2156.6,
+  face: "bottom",
+  section: "BOX-2000",
+  phiMuo: 65868.3,
+  phiVu: 12889.7,
+  utilisationM: 0.9792,
+  utilisationV: 0.1673,
+  links: { bending: "/calculations?shape=I&D=2000&Mstar=64495.1", shear: "/calculations/concreteshear?bv=790&Vstar=2156.6" },
+};
+
 export const examples: Record<string, OperationExample> = {
   // Accounts
   authRegister: {
@@ -661,57 +679,10 @@ export const examples: Record<string, OperationExample> = {
     answer: {
       combination: "ULS-ENV",
       standard: "AS5100.5:2017",
-      points: [
-        {
-          point: "Span 9 mid",
-          chainage: 1406,
-          element: 83,
-          part: "J",
-          span: 9,
-          Mstar: 64495.1,
-          Vstar: 2156.6,
-          face: "bottom",
-          section: "BOX-2000",
-          phiMuo: 65868.3,
-          phiVu: 12889.7,
-          utilisationM: 0.9792,
-          utilisationV: 0.1673,
-          links: { bending: "/calculations?shape=I&D=2000&Mstar=64495.1", shear: "/calculations/concreteshear?bv=790&Vstar=2156.6" },
-        },
-      ],
+      points: [girderPoint],
       governing: {
-        M: {
-          point: "Span 9 mid",
-          chainage: 1406,
-          element: 83,
-          part: "J",
-          span: 9,
-          Mstar: 64495.1,
-          Vstar: 2156.6,
-          face: "bottom",
-          section: "BOX-2000",
-          phiMuo: 65868.3,
-          phiVu: 12889.7,
-          utilisationM: 0.9792,
-          utilisationV: 0.1673,
-          links: { bending: "/calculations?shape=I&D=2000&Mstar=64495.1", shear: "/calculations/concreteshear?bv=790&Vstar=2156.6" },
-        },
-        V: {
-          point: "Span 9 mid",
-          chainage: 1406,
-          element: 83,
-          part: "J",
-          span: 9,
-          Mstar: 64495.1,
-          Vstar: 2156.6,
-          face: "bottom",
-          section: "BOX-2000",
-          phiMuo: 65868.3,
-          phiVu: 12889.7,
-          utilisationM: 0.9792,
-          utilisationV: 0.1673,
-          links: { bending: "/calculations?shape=I&D=2000&Mstar=64495.1", shear: "/calculations/concreteshear?bv=790&Vstar=2156.6" },
-        },
+        M: girderPoint,
+        V: girderPoint,
       },
       combinations: ["ULS-M1600", "ULS-ENV"],
       assumptions: ["The box is taken as an equivalent I."],
