@@ -3,9 +3,10 @@
 import { CheckIcon, XIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { type Draft, setCellText } from "@/lib/datasets/draft";
+import { type Draft, isDraftTouched } from "@/lib/datasets/draft";
 import { columnHeader } from "@/lib/datasets/item-labels";
 import { cn } from "@/lib/utils";
+import { CONFLICT_CLASS, DraftValueInput, draftKeys } from "./grid/editable-row";
 
 /**
  * The row being edited on a phone: every column of the row, one under the other, each with its name ("Item2 · P2")
@@ -44,19 +45,10 @@ export function RowEditorList({
     input.scrollIntoView({ block: "nearest" });
   }, []);
   const name = draft.parameter || "row";
-  const touched = draft.parameter !== draft.storedParameter || Object.values(draft.cells).some((cell) => cell.touched);
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === "Enter") {
-      event.preventDefault();
-      onSave();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      onExit();
-    }
-  };
+  const touched = isDraftTouched(draft);
+  const onKeyDown = draftKeys(onSave, onExit);
   const inputClass =
     "h-9 w-full min-w-0 rounded border border-input bg-background px-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50";
-  const conflictClass = "border-amber-500 ring-1 ring-amber-500";
   const labelClass = "truncate text-xs text-muted-foreground";
   return (
     <section
@@ -71,7 +63,7 @@ export function RowEditorList({
           <input
             ref={parameterInput}
             aria-label={`Parameter of ${draft.storedParameter}`}
-            className={cn(inputClass, conflicts?.has("Parameter") && conflictClass)}
+            className={cn(inputClass, conflicts?.has("Parameter") && CONFLICT_CLASS)}
             title={conflicts?.has("Parameter") ? `Newer value: ${conflicts.get("Parameter")}` : undefined}
             value={draft.parameter}
             disabled={busy}
@@ -97,14 +89,7 @@ export function RowEditorList({
             <li key={column}>
               <label className="grid gap-1">
                 <span className={labelClass}>{columnHeader(column, names)}</span>
-                <input
-                  aria-label={`${column} of ${name}${draft.angle ? " (degrees)" : ""}`}
-                  className={cn(inputClass, "tabular-nums", conflict !== undefined && conflictClass)}
-                  title={conflict !== undefined ? `Newer value: ${conflict === "" ? "(empty)" : conflict}` : undefined}
-                  value={draft.cells[column]?.text ?? ""}
-                  disabled={busy}
-                  onChange={(e) => onChange(setCellText(draft, column, e.target.value))}
-                />
+                <DraftValueInput draft={draft} column={column} name={name} conflict={conflict} className={inputClass} busy={busy} onChange={onChange} />
               </label>
             </li>
           );

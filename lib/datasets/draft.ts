@@ -19,6 +19,11 @@ export type Draft = {
   cells: Record<string, DraftCell>;
 };
 
+/** Whether the engineer has changed anything in the draft (its kind is set between edits, not in the middle of one). */
+export function isDraftTouched(draft: Draft): boolean {
+  return draft.parameter !== draft.storedParameter || Object.values(draft.cells).some((cell) => cell.touched);
+}
+
 const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
 export function draftFromRow(row: Row, columns: readonly string[]): Draft {

@@ -3,11 +3,59 @@
 import { CheckIcon, XIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { type Draft, setCellText } from "@/lib/datasets/draft";
+import { type Draft, isDraftTouched, setCellText } from "@/lib/datasets/draft";
 import { cn } from "@/lib/utils";
 import { cellClass, type ColumnSpan, type Layout, ROW_HEIGHT } from "./features";
 
 /** The spec's one-row edit mode (and the new row at the top): inputs for every cell, Enter saves, Escape exits. */
+
+/** A cell whose value someone else saved meanwhile. */
+export const CONFLICT_CLASS = "border-amber-500 ring-1 ring-amber-500";
+
+/** One value of the row being edited, named for screen readers by its column and row (degrees on an angle row). */
+export function DraftValueInput({
+  draft,
+  column,
+  name,
+  conflict,
+  className,
+  busy,
+  onChange,
+}: {
+  draft: Draft;
+  column: string;
+  name: string;
+  /** The newer value someone else saved meanwhile. */
+  conflict: string | undefined;
+  className: string;
+  busy: boolean;
+  onChange: (draft: Draft) => void;
+}) {
+  return (
+    <input
+      aria-label={`${column} of ${name}${draft.angle ? " (degrees)" : ""}`}
+      className={cn(className, "tabular-nums", conflict !== undefined && CONFLICT_CLASS)}
+      title={conflict !== undefined ? `Newer value: ${conflict === "" ? "(empty)" : conflict}` : undefined}
+      value={draft.cells[column]?.text ?? ""}
+      disabled={busy}
+      onChange={(e) => onChange(setCellText(draft, column, e.target.value))}
+    />
+  );
+}
+
+/** Enter saves the row being edited, Escape leaves it: in the grid's row and in the phone's row editor alike. */
+export function draftKeys(onSave: () => void, onExit: () => void) {
+  return (event: React.KeyboardEvent) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      onSave();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      onExit();
+    }
+  };
+}
+
 export function EditableRow({
   draft,
   conflicts,
@@ -44,19 +92,10 @@ export function EditableRow({
   }, []);
   const name = draft.parameter || (isNew ? "new row" : "row");
   // The kind changes the row's version: set it between edits, not in the middle of one.
-  const touched = draft.parameter !== draft.storedParameter || Object.values(draft.cells).some((cell) => cell.touched);
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === "Enter") {
-      event.preventDefault();
-      onSave();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      onExit();
-    }
-  };
+  const touched = isDraftTouched(draft);
+  const onKeyDown = draftKeys(onSave, onExit);
   const inputClass =
     "h-8 w-full min-w-0 rounded border border-input bg-background px-1.5 text-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/50";
-  const conflictClass = "border-amber-500 ring-1 ring-amber-500";
   return (
     <div
       role="row"
@@ -83,7 +122,7 @@ export function EditableRow({
         <input
           ref={parameterInput}
           aria-label={isNew ? "Parameter of the new row" : `Parameter of ${draft.storedParameter}`}
-          className={cn(inputClass, conflicts?.has("Parameter") && conflictClass)}
+          className={cn(inputClass, conflicts?.has("Parameter") && CONFLICT_CLASS)}
           title={conflicts?.has("Parameter") ? `Newer value: ${conflicts.get("Parameter")}` : undefined}
           value={draft.parameter}
           placeholder="Parameter"
@@ -109,14 +148,7 @@ export function EditableRow({
         const conflict = conflicts?.get(column);
         return (
           <div key={column} role="gridcell" className={cn(cellClass, "px-1")} style={{ width: layout.value }}>
-            <input
-              aria-label={`${column} of ${name}${draft.angle ? " (degrees)" : ""}`}
-              className={cn(inputClass, "tabular-nums", conflict !== undefined && conflictClass)}
-              title={conflict !== undefined ? `Newer value: ${conflict === "" ? "(empty)" : conflict}` : undefined}
-              value={draft.cells[column]?.text ?? ""}
-              disabled={busy}
-              onChange={(e) => onChange(setCellText(draft, column, e.target.value))}
-            />
+            <DraftValueInput draft={draft} column={column} name={name} conflict={conflict} className={inputClass} busy={busy} onChange={onChange} />
           </div>
         );
       })}
