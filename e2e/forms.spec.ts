@@ -1,3 +1,4 @@
+import { seriousViolations, storeTheme } from "./axe";
 import { expect, test } from "./fixtures";
 import { PHONE, signUpAndLogIn } from "./helpers";
 
@@ -44,4 +45,17 @@ test.describe("times", () => {
     }).format(new Date(iso));
     await expect(created).toHaveText(sydney);
   });
+});
+
+test("a toast is readable in the light theme (axe while it is on screen)", async ({ page }) => {
+  await storeTheme(page, "light");
+  await signUpAndLogIn(page, undefined, { demoCopy: false });
+  await page.goto("/settings");
+  await expect(page.locator("html")).toHaveClass(/\blight\b/);
+  const midas = page.getByRole("form", { name: "MIDAS connection" });
+  await midas.getByLabel("Base URL", { exact: true }).fill("http://127.0.0.1:8090/civil");
+  await midas.getByLabel("MAPI-Key", { exact: true }).fill("key-of-sixteen-chars");
+  await midas.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "MIDAS connection saved" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
