@@ -190,7 +190,7 @@ async function main() {
   const thinkMs = Number(process.env.BENCH_THINK_MS ?? 2000);
   const connectOptions = { databaseUrl: database.url, pgliteDir: database.env.PGLITE_DIR };
   const prepared = await prepare(connectOptions, userCount);
-  const server = await startServer(database.env, 3313);
+  const server = await startServer(database.env, Number(process.env.BENCH_PORT ?? 3313));
   try {
     const figures = await runLoad(server, connectOptions, seconds, userCount, thinkMs, prepared);
     printLoad(figures, database.url ? "PostgreSQL" : "embedded PGlite");

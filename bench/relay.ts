@@ -25,7 +25,7 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { RevitAgent, type ReceivedPush } from "@/lib/revit/agent";
 import { benchDatabase, benchTable, ensureBuild, logIn, median, ms, percentile, printTable, startServer } from "./support";
 
-const PORT = 3312;
+const PORT = Number(process.env.BENCH_PORT ?? 3312);
 const RUNS = 7;
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 

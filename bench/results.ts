@@ -28,7 +28,7 @@ const CASES = 20;
 const PILES = 4;
 const PILE_ELEMENTS = 5;
 const RUNS = 5;
-const PORT = 3612;
+const PORT = Number(process.env.BENCH_PORT ?? 3612);
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;
 

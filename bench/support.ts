@@ -13,7 +13,8 @@ export { ensureBuild, logIn, startServer } from "@/test/server-process";
 export async function benchDatabase(name: string): Promise<{ env: Record<string, string>; url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   try {
-    const { url, drop } = await createScratchDatabase({ name, adminUrl });
+    // BENCH_DB_SUFFIX: two benchmarks of the same kind side by side (two checkouts) each get their own database.
+    const { url, drop } = await createScratchDatabase({ name: `${name}${process.env.BENCH_DB_SUFFIX ?? ""}`, adminUrl });
     return { env: { DATABASE_URL: url, SEED_DEMO: "1" }, url, drop };
   } catch {
     const dir = mkdtempSync(path.join(os.tmpdir(), `pontifex-${name}-`));

@@ -31,8 +31,8 @@ import { BENCH_COLUMNS as COLUMNS, BENCH_ROWS as ROWS, benchDatabase, benchTable
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const MIDAS_DATASET = "midaspsc" as const;
-const PORT = 3311;
-const AG_PORT = 3312;
+const PORT = Number(process.env.BENCH_PORT ?? 3311);
+const AG_PORT = PORT + 1;
 
 function get(url: string, headers: Record<string, string>): Promise<{ ms: number; bytes: number; status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
