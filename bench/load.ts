@@ -18,7 +18,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { fetchAllRows } from "@/lib/datasets/snapshot";
 import { ensureBuild, type ServerProcess, startServer } from "@/test/server-process";
-import { ms, percentile, printTable } from "./support";
+import { ms, percentile, printTable, recordFigures } from "./support";
 
 export type LoadFigures = {
   seconds: number;
@@ -194,6 +194,12 @@ async function main() {
   try {
     const figures = await runLoad(server, connectOptions, seconds, userCount, thinkMs, prepared);
     printLoad(figures, database.url ? "PostgreSQL" : "embedded PGlite");
+    recordFigures(thinkMs > 0 ? "load-paced" : "load-saturation", {
+      requestsPerSecond: figures.requestsPerSecond,
+      errors: figures.errors,
+      editP99: figures.edit.p99,
+      fetchAllP99: figures.fetchAll.p99,
+    });
     if (figures.errors) console.log("error samples:", figures.errorSamples);
   } finally {
     await server.stop();

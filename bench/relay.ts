@@ -23,7 +23,7 @@ import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { RevitAgent, type ReceivedPush } from "@/lib/revit/agent";
-import { benchDatabase, benchTable, ensureBuild, logIn, median, ms, percentile, printTable, startServer } from "./support";
+import { benchDatabase, benchTable, ensureBuild, logIn, median, ms, percentile, printTable, recordFigures, startServer } from "./support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3312);
 const RUNS = 7;
@@ -201,6 +201,7 @@ async function main() {
 
     const tableMs = median(table);
     const bareMs = median(bare);
+    recordFigures("relay", { pushMs: tableMs, bareMs, ratio: tableMs / bareMs });
     printTable(`bench:relay (${database.url ? "PostgreSQL" : "embedded PGlite"}), medians of ${RUNS}`, [
       ["measure", "result", "target"],
       ["POST to add-in holding 1 row", ms(median(oneRow)), ""],

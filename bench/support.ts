@@ -1,5 +1,5 @@
 /** Shared pieces of the benchmarks: a throw-away database, statistics, and (from test/) server processes. */
-import { mkdtempSync } from "node:fs";
+import { appendFileSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createScratchDatabase } from "@/test/pg-database";
@@ -56,4 +56,9 @@ export function benchTable(rows = BENCH_ROWS, columns = BENCH_COLUMNS) {
     for (let c = 1; c <= columns; c++) values[`Item${c}`] = angle ? String(((r + c) % 60) * 0.0174532925199) : ((r * 0.37 + c * 1.13) % 100).toFixed(3);
     return { parameter: angle ? `SkewAngle${String(r).padStart(4, "0")}` : `Param${String(r).padStart(4, "0")}`, values };
   });
+}
+
+/** BENCH_JSON=<file>: a benchmark appends its headline figures there as one JSON line (bench/goals.ts reads them). */
+export function recordFigures(bench: string, figures: Record<string, number>): void {
+  if (process.env.BENCH_JSON) appendFileSync(process.env.BENCH_JSON, `${JSON.stringify({ bench, ...figures })}\n`);
 }

@@ -27,7 +27,19 @@ import { fetchAllJson } from "@/lib/datasets/answers";
 import { readTableSnapshot } from "@/lib/datasets/snapshot";
 import { AG_ROW_SELECTOR, startAgGridServer } from "./ag-grid-page";
 import { firstLoadScriptBytes, launch, type Load, measureLoad, newSideContext, type Side, timeUntilPainted } from "./browser";
-import { BENCH_COLUMNS as COLUMNS, BENCH_ROWS as ROWS, benchDatabase, benchTable, ensureBuild, logIn, median, ms, printTable, startServer } from "./support";
+import {
+  BENCH_COLUMNS as COLUMNS,
+  BENCH_ROWS as ROWS,
+  benchDatabase,
+  benchTable,
+  ensureBuild,
+  logIn,
+  median,
+  ms,
+  printTable,
+  recordFigures,
+  startServer,
+} from "./support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const MIDAS_DATASET = "midaspsc" as const;
@@ -252,6 +264,21 @@ async function main() {
     ]);
 
     const a = figures.get(ag)!;
+    const o = figures.get(ours)!;
+    const medianOf = (list: Load[], pick: (l: Load) => number) => median(list.map(pick));
+    recordFigures("tables", {
+      firstRowFresh: medianOf(o.fresh, (l) => l.firstRow),
+      firstRowWarm: medianOf(o.warm, (l) => l.firstRow),
+      gridFresh: medianOf(o.fresh, (l) => l.gridReady),
+      gridWarm: medianOf(o.warm, (l) => l.gridReady),
+      scroll: median(o.scroll),
+      filter: median(o.filter),
+      agFirstRowFresh: medianOf(a.fresh, (l) => l.firstRow),
+      agFirstRowWarm: medianOf(a.warm, (l) => l.firstRow),
+      agScroll: median(a.scroll),
+      agFilter: median(a.filter),
+      ...Object.fromEntries(pageBytes.map(([path, bytes]) => [`js:${path}`, bytes])),
+    });
     for (const side of [ours, midas]) {
       const o = figures.get(side)!;
       const row = (label: string, pick: (f: Figures) => number[], unit: (n: number) => string = ms) => {
