@@ -83,6 +83,11 @@ async function main() {
         ),
     );
     console.log(`\nresources (start .. end ms, bytes):\n${marks.join("\n")}`);
+    const navigation = await page.evaluate(() => {
+      const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return `page: first byte ${n.responseStart.toFixed(0)} ms, last byte ${n.responseEnd.toFixed(0)} ms (${n.encodedBodySize} bytes), DOM interactive ${n.domInteractive.toFixed(0)} ms, load ${n.loadEventEnd.toFixed(0)} ms`;
+    });
+    console.log(navigation);
   } finally {
     await browser.close();
     await server.stop();

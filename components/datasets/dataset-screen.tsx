@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useCallback, useMemo, useState } from "react";
+import { useAfterLoad } from "@/hooks/use-after-load";
 import { toast } from "@/components/ui/toast";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useMediaQuery, WIDE_SCREEN } from "@/hooks/use-media-query";
@@ -18,16 +19,12 @@ import type { FirstScreen } from "@/lib/datasets/first-screen";
 import type { DatasetInfo } from "@/lib/datasets/registry";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { refusal } from "@/lib/projects/roles";
-import { ConflictAlert, EditTools } from "./edit-tools";
 import { ExportMenu } from "./export-menu";
 import { type GridActions, kindButtonLabel, ParameterGrid } from "./grid/parameter-grid";
 import { FirstScreenRows } from "./grid/first-screen";
 import { DatasetToolbar } from "./toolbar";
 import { LiveViewers } from "./live-marks";
-import { PushOutcome } from "./push-outcome";
-import { RowEditorList } from "./row-editor-list";
 import { useRowNotes } from "./row-notes";
-import { TemplateOffer } from "./template-offer";
 import { useDatasetRows } from "./use-dataset-rows";
 import { useLiveTable } from "./use-live-table";
 import { usePush } from "./use-push";
@@ -45,6 +42,13 @@ const PasteDialog = dynamic(() => import("./paste-dialog").then((m) => m.PasteDi
 const RowHistory = dynamic(() => import("./row-history").then((m) => m.RowHistory));
 const ActivityLog = dynamic(() => import("./activity-log").then((m) => m.ActivityLog));
 const PushPreviewDialog = dynamic(() => import("./push-preview-dialog").then((m) => m.PushPreviewDialog));
+// So are what only editing, a push's outcome or an empty table shows; editing's code is fetched once the page is idle.
+const EditTools = dynamic(() => import("./edit-tools").then((m) => m.EditTools));
+const ConflictAlert = dynamic(() => import("./edit-tools").then((m) => m.ConflictAlert));
+const RowEditorList = dynamic(() => import("./row-editor-list").then((m) => m.RowEditorList));
+const PushOutcome = dynamic(() => import("./push-outcome").then((m) => m.PushOutcome));
+const TemplateOffer = dynamic(() => import("./template-offer").then((m) => m.TemplateOffer));
+const loadEditing = () => Promise.all([import("./grid/editable-row"), import("./edit-tools"), import("./row-editor-list")]);
 
 const NO_ROWS: Row[] = [];
 const fixed = new Set<string>(FIXED_FIELDS);
@@ -106,6 +110,7 @@ export function DatasetScreen({ dataset, project, userId, initialFilter = "", ex
   const liveRowIds = useMemo(() => new Set(rows.map((r) => Number(r.Id))), [rows]);
   const rowNotes = useRowNotes(outcome, rows, live);
   useUndoKeys(edits.undo, edits.redo);
+  useAfterLoad(useCallback(() => void (readOnly || loadEditing()), [readOnly]));
 
   const onRestored = useCallback(() => void reload(), [reload]);
 

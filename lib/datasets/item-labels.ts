@@ -3,7 +3,7 @@
  * AbutmentName), shown beside the column's name: "Item1 · P1", on screen and in exports (issue 26). The column's
  * name stays the data: the API, fetch-all and the rows keep "Item1"; an import reads "Item1 · P1" as Item1.
  */
-import { isMidasDatasetKey, midasDatasets } from "@/lib/midas/tables";
+import { isMidasDatasetKey, midasTableInfo } from "@/lib/midas/table-info";
 import { COLUMN_NAME_PATTERN, FIXED_FIELDS, type Row } from "./columns";
 import { kindFromName, parameterWords } from "./kinds";
 import type { DatasetKey } from "./registry";
@@ -27,7 +27,7 @@ export function isNamingParameter(parameter: string): boolean {
  * values (Item1), span k's and the pier's at the end of span k at once, so its PierName names only some of them.
  */
 function itemsNamed(dataset: DatasetKey | undefined): boolean {
-  return dataset === undefined || !isMidasDatasetKey(dataset) || midasDatasets[dataset].nameParameter !== undefined;
+  return dataset === undefined || !isMidasDatasetKey(dataset) || midasTableInfo[dataset].nameParameter !== undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
  * same API, same rules); only these facts differ.
  */
 
-import { type MidasDatasetKey, midasDatasetKeys, midasDatasets } from "@/lib/midas/tables";
+import { type MidasDatasetKey, midasDatasetKeys, midasTableInfo } from "@/lib/midas/table-info";
 
 export { type MidasDatasetKey, midasDatasetKeys };
 export const revitDatasetKeys = ["pier", "abt", "box", "coresetup"] as const;
@@ -40,12 +40,12 @@ const revit = (key: RevitDatasetKey, route: string, title: string, pushAllLabel:
 /** A Midas DB table: its screen, title and meaning come from its template (lib/midas/tables.ts). */
 const midas = (key: MidasDatasetKey): DatasetInfo => ({
   key,
-  route: midasDatasets[key].route,
-  title: midasDatasets[key].title,
+  route: midasTableInfo[key].route,
+  title: midasTableInfo[key].title,
   group: "midas",
   pushAllLabel: null,
-  items: midasDatasets[key].itemsAre,
-  template: midasDatasets[key].title,
+  items: midasTableInfo[key].itemsAre,
+  template: midasTableInfo[key].title,
 });
 
 export const datasets: Record<DatasetKey, DatasetInfo> = {

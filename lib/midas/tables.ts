@@ -10,25 +10,12 @@
 import type { ParameterRow } from "@/lib/datasets/columns";
 import { standardVehicleValues } from "./vehicles";
 
-export const midasDatasetKeys = [
-  "midassetup",
-  "midasgeneralsections",
-  "midaspsc",
-  "midaspiles",
-  "midasload",
-  "midasloadsub",
-  "midasmoving",
-  "midasloadcomb",
-  "midaspt",
-] as const;
-export type MidasDatasetKey = (typeof midasDatasetKeys)[number];
+import { type MidasDatasetKey, midasDatasetKeys, midasTableInfo, type MidasTableInfo } from "./table-info";
+
+export { isMidasDatasetKey, type MidasDatasetKey, midasDatasetKeys, midasTableInfo } from "./table-info";
 
 /** The rows of a project's nine Midas tables: the input of a model build. */
 export type MidasTables = Record<MidasDatasetKey, ParameterRow[]>;
-
-export function isMidasDatasetKey(value: string): value is MidasDatasetKey {
-  return (midasDatasetKeys as readonly string[]).includes(value);
-}
 
 /** What a value must be. Checked by validate.ts, read by model.ts. */
 export type ValueSpec =
@@ -54,14 +41,7 @@ export type ParameterSpec = {
   optional?: boolean;
 };
 
-export type MidasDatasetInfo = {
-  key: MidasDatasetKey;
-  route: `/midas/${MidasDatasetKey}`;
-  title: string;
-  /** What one Item column is. */
-  itemsAre: string;
-  /** The row that names each item (absent for Model Setup, whose items are spans). */
-  nameParameter?: string;
+export type MidasDatasetInfo = MidasTableInfo & {
   template: readonly ParameterSpec[];
   notes?: string;
 };
@@ -744,72 +724,23 @@ const tendons: ParameterSpec[] = [
 
 export const midasDatasets: Record<MidasDatasetKey, MidasDatasetInfo> = {
   midassetup: {
-    key: "midassetup",
-    route: "/midas/midassetup",
-    title: "Model Setup",
-    itemsAre: "global values in Item1; per-span values in Item k for span k",
+    ...midasTableInfo.midassetup,
     template: setup,
     notes: "Pier rows describe the pier at the end of span k, so they are blank in the last span's Item (that support is abutment A2).",
   },
-  midasgeneralsections: {
-    key: "midasgeneralsections",
-    route: "/midas/midasgeneralsections",
-    title: "General Sections",
-    itemsAre: "one section each (piers, piles, crossheads)",
-    nameParameter: "SectionName",
-    template: generalSections,
-  },
-  midaspsc: {
-    key: "midaspsc",
-    route: "/midas/midaspsc",
-    title: "PSC Sections",
-    itemsAre: "one box or I girder section each",
-    nameParameter: "SectionName",
-    template: pscSections,
-  },
-  midaspiles: {
-    key: "midaspiles",
-    route: "/midas/midaspiles",
-    title: "Piles",
-    itemsAre: "one pile group each",
-    nameParameter: "PileGroupName",
-    template: piles,
-  },
-  midasload: {
-    key: "midasload",
-    route: "/midas/midasload",
-    title: "Superstructure Loads",
-    itemsAre: "one load case each",
-    nameParameter: "LoadCaseName",
-    template: superLoads,
-  },
-  midasloadsub: {
-    key: "midasloadsub",
-    route: "/midas/midasloadsub",
-    title: "Substructure Loads",
-    itemsAre: "one load case each",
-    nameParameter: "LoadCaseName",
-    template: subLoads,
-  },
-  midasmoving: {
-    key: "midasmoving",
-    route: "/midas/midasmoving",
-    title: "Moving Loads",
-    itemsAre: "one vehicle / lane arrangement each",
-    nameParameter: "VehicleName",
-    template: moving,
-  },
+  midasgeneralsections: { ...midasTableInfo.midasgeneralsections, template: generalSections },
+  midaspsc: { ...midasTableInfo.midaspsc, template: pscSections },
+  midaspiles: { ...midasTableInfo.midaspiles, template: piles },
+  midasload: { ...midasTableInfo.midasload, template: superLoads },
+  midasloadsub: { ...midasTableInfo.midasloadsub, template: subLoads },
+  midasmoving: { ...midasTableInfo.midasmoving, template: moving },
   midasloadcomb: {
-    key: "midasloadcomb",
-    route: "/midas/midasloadcomb",
-    title: "Load Combinations",
-    itemsAre: "one combination each; one row per load case holds its factor",
-    nameParameter: "CombinationName",
+    ...midasTableInfo.midasloadcomb,
     template: combination,
     notes:
       "After the four rows above, add one row per load case (or combination) named exactly like it; each item's value in that row is the case's factor in the combination, blank when the case is not in it.",
   },
-  midaspt: { key: "midaspt", route: "/midas/midaspt", title: "PT", itemsAre: "one tendon group each", nameParameter: "TendonGroupName", template: tendons },
+  midaspt: { ...midasTableInfo.midaspt, template: tendons },
 };
 
 /** The blank template of a table: its Parameters, each with an empty Item1. */

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ColumnFiltersState, type SortingState, useTable } from "@tanstack/react-table";
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Row } from "@/lib/datasets/columns";
 import type { Draft } from "@/lib/datasets/draft";
@@ -21,11 +22,13 @@ import {
   rect,
   type Selection,
 } from "@/lib/datasets/sheet";
-import { EditableRow } from "./editable-row";
 import { features, HEADER_HEIGHT, NARROW, ROW_HEIGHT, tableColumns, WIDE } from "./features";
 import { GridHeader } from "./header";
 import { useGridVirtualizer } from "./use-grid-virtualizer";
 import { type CellEvents, type RowActions, type RowSheetState, ViewRow } from "./view-row";
+
+// The editing row's code loads when a row is first edited or created (the screen fetches it once the page is idle).
+const EditableRow = dynamic(() => import("./editable-row").then((m) => m.EditableRow));
 
 /** What the one-row edit mode and the new row do; the screen implements them. */
 export type EditActions = {
