@@ -34,6 +34,9 @@ export function useGridVirtualizer({
     getItemKey: useCallback((index: number) => rowKeys[index]?.id ?? index, [rowKeys]),
     scrollMargin: bodyOffset,
     overscan: 10,
+    // Both virtualizers hear the same scroll event: without flushSync their two updates make one render, not two
+    // (a jump to the far corner drew every new row once with the old columns, then again with the new ones).
+    useFlushSync: false,
   });
   // The same column set from one render to the next keeps the virtualizer's cache; a new one resets it.
   const columnKey = columns.join("\u0000");
@@ -47,6 +50,7 @@ export function useGridVirtualizer({
     getItemKey: useCallback((index: number) => stableColumns[index] ?? index, [stableColumns, layout.value]), // eslint-disable-line react-hooks/exhaustive-deps
     scrollMargin: startWidth,
     overscan: 4,
+    useFlushSync: false,
   });
 
   const virtualColumns = columnVirtualizer.getVirtualItems();
