@@ -15,9 +15,9 @@ export const LLM_TEST_KEY = "sk-e2e-0f1e2d3c4b5a-never-in-a-browser";
 export const MIDAS_SIM_PORT = Number(process.env.E2E_MIDAS_PORT ?? 3720);
 export const MIDAS_SIM_KEY = "e2e-midas-key-0123456789";
 
-/** The table screen's own request for its rows (the compact form, `?format=columns`), to intercept. */
+/** The table screen's own request for its rows (a line each, `?format=lines`), to intercept. */
 export function screenRowsRequest(dataset: string): RegExp {
-  return new RegExp(`/api/projects/\\d+/datasets/${dataset}/rows\\?format=columns$`);
+  return new RegExp(`/api/projects/\\d+/datasets/${dataset}/rows\\?format=lines$`);
 }
 
 export function uniqueEmail(prefix = "engineer"): string {

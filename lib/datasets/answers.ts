@@ -1,7 +1,7 @@
 import { type JsonText, jsonText } from "@/lib/http/precompressed";
 import { FIXED_FIELDS } from "./columns";
-import { encodeRow } from "./compact";
-import type { ColumnsAnswer, FetchAllAnswer, RowsAnswer } from "./endpoints";
+import { encodeLine, encodeRow } from "./compact";
+import type { ColumnsAnswer, FetchAllAnswer, LinesAnswer, RowsAnswer } from "./endpoints";
 import type { DatasetKey } from "./registry";
 import { memo, type TableSnapshot } from "./snapshot";
 import { rowTextId } from "./row-text";
@@ -57,18 +57,24 @@ export function fetchAllJson(snapshot: TableSnapshot): JsonText<FetchAllAnswer> 
   );
 }
 
-/** The screen's compact answer (`?format=columns`): column names once, each row an array. */
+/** The compact answer (`?format=columns`): column names once, each row an array. */
 export function columnsJson(snapshot: TableSnapshot, dataset: DatasetKey): JsonText<ColumnsAnswer> {
-  return jsonText(
-    memo(snapshot, "columns", () => {
-      const parsed = snapshot.rows.map((text) => JSON.parse(text) as Record<string, unknown>);
-      const rows = parsed.map((row) => JSON.stringify(encodeRow(row, snapshot.columns)));
-      const kindOf = tableKinds(dataset, snapshot.kinds);
-      const kinds = parsed.map((row) => {
-        const { kind, unit, from } = kindOf(row);
-        return [kind, unit, from];
-      });
-      return `{"fields":${JSON.stringify(FIXED_FIELDS)},"columns":${JSON.stringify(snapshot.columns)},"rows":[${rows.join(",")}],"kinds":${JSON.stringify(kinds)}}`;
-    }),
-  );
+  return jsonText(compactJson(snapshot, dataset, "columns", (row) => JSON.stringify(encodeRow(row, snapshot.columns))));
+}
+
+/** The table screen's answer (`?format=lines`): column names once, each row one line of tab-separated fields (compact.ts). */
+export function linesJson(snapshot: TableSnapshot, dataset: DatasetKey): JsonText<LinesAnswer> {
+  return jsonText(compactJson(snapshot, dataset, "lines", (row) => JSON.stringify(encodeLine(row, snapshot.columns))));
+}
+
+function compactJson(snapshot: TableSnapshot, dataset: DatasetKey, name: string, encode: (row: Record<string, unknown>) => string): string {
+  return memo(snapshot, name, () => {
+    const parsed = snapshot.rows.map((text) => JSON.parse(text) as Record<string, unknown>);
+    const kindOf = tableKinds(dataset, snapshot.kinds);
+    const kinds = parsed.map((row) => {
+      const { kind, unit, from } = kindOf(row);
+      return [kind, unit, from];
+    });
+    return `{"fields":${JSON.stringify(FIXED_FIELDS)},"columns":${JSON.stringify(snapshot.columns)},"rows":[${parsed.map(encode).join(",")}],"kinds":${JSON.stringify(kinds)}}`;
+  });
 }

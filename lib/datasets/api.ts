@@ -1,7 +1,7 @@
 import { type ApiResult, apiResult, NETWORK_ERROR } from "@/lib/api-client";
 import { typedRoutes, urlOf } from "@/lib/http/contract";
 import type { Row } from "./columns";
-import { type ColumnsAnswer, decodeRows } from "./compact";
+import { decodeLines, type LinesAnswer } from "./compact";
 import { unitLabel } from "./kinds";
 import type { datasetsEndpoints } from "./endpoints";
 import type { ImportPreviewAnswer } from "./import-schemas";
@@ -81,9 +81,9 @@ export async function downloadExport(
   return { ok: true, blob: await response.blob(), fileName };
 }
 
-/** The table screen's rows, in the compact form; the page preloads this URL, so the request starts with the navigation. */
+/** The table screen's rows, a line each (compact.ts); the page preloads this URL, so the request starts with the navigation. */
 export function screenRowsUrl(params: { id: number; ds: string }): string {
-  return urlOf(datasetsApi.rows, params, { format: "columns" });
+  return urlOf(datasetsApi.rows, params, { format: "lines" });
 }
 
 /**
@@ -102,12 +102,12 @@ export async function fetchScreenRows(
     if ((error as Error).name === "AbortError") throw error;
     return { ok: false, status: 0, error: NETWORK_ERROR, body: null };
   }
-  const result = await apiResult<ColumnsAnswer>(response);
+  const result = await apiResult<LinesAnswer>(response);
   if (!result.ok) return result;
   if (!result.data || !Array.isArray(result.data.rows) || !Array.isArray(result.data.columns)) {
     return { ok: false, status: response.status, error: "Invalid response structure", body: null };
   }
-  const rows = decodeRows(result.data);
+  const rows = decodeLines(result.data);
   // Each row's unit as the grid shows it beside the Parameter (kinds.ts), by Parameter: a row renamed or added on
   // screen takes its unit from its name until the table is read again.
   const units = new Map<string, string>((result.data.kinds ?? []).map(([kind, unit], i) => [String(rows[i]?.Parameter), unitLabel({ kind, unit })]));

@@ -108,10 +108,10 @@ export const rowBodySchema = z.object({ data: rowDataSchema });
 /** Path of a table: `/api/projects/{id}/datasets/{ds}`. */
 export const tableParams = z.object({ id: idSchema, ds: z.string() });
 export const rowsQuery = z.object({
-  format: z
-    .enum(["columns"], { error: 'format is "columns" or left out' })
-    .optional()
-    .meta({ description: "`columns`: the compact answer of the table screen (column names once, each row an array)" }),
+  format: z.enum(["columns", "lines"], { error: 'format is "columns", "lines" or left out' }).optional().meta({
+    description:
+      "`columns`: the compact answer (column names once, each row an array); `lines`: the table screen's (column names once, each row one line of tab-separated fields)",
+  }),
 });
 // In a path, an id past what a row id can be names no row: 404 like any other unknown id.
 export const rowParams = z.object({ id: idSchema, ds: z.string(), rowId: rowIdSchema.refine((id) => id <= MAX_ID) });

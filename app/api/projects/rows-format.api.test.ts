@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as fetchAll from "@/app/api/database/[ds]/fetch-all/route";
-import { type ColumnsAnswer, decodeRows } from "@/lib/datasets/compact";
+import { type ColumnsAnswer, decodeLines, decodeRows, type LinesAnswer } from "@/lib/datasets/compact";
 import { carriedKind } from "@/lib/datasets/kinds";
 import { useTestDatabase } from "@/test/database";
 import { expectJson } from "@/test/http";
@@ -57,6 +57,21 @@ describe("GET .../rows?format=columns (the table screen's own answer)", () => {
     expect(JSON.stringify(compact).length / JSON.stringify(plain).length).toBeLessThan(0.6);
   });
 
+  it("?format=lines (the screen's) holds the same rows and kinds as the columns form, a line of text each", async () => {
+    const compact = (await bodyOf(await get("format=columns"))) as ColumnsAnswer;
+    const lines = (await bodyOf(await get("format=lines"))) as LinesAnswer;
+    expect(lines.fields).toEqual(compact.fields);
+    expect(lines.columns).toEqual(compact.columns);
+    expect(lines.kinds).toEqual(compact.kinds);
+    expect(lines.rows.every((line) => typeof line === "string")).toBe(true);
+    const decoded = decodeLines(lines);
+    expect(decoded.map((row) => Object.fromEntries(Object.entries(row)))).toEqual(decodeRows(compact).map((row) => Object.fromEntries(Object.entries(row))));
+    expect(decoded.map((row) => carriedKind(row))).toEqual(decodeRows(compact).map((row) => carriedKind(row)));
+    // Gzipped once per revision, like the other forms, and never mixed up with them.
+    expect(Object.keys((await bodyOf(await get("format=lines", true))) as object)).toEqual(["fields", "columns", "rows", "kinds"]);
+    expect(((await bodyOf(await get("format=lines", true))) as LinesAnswer).rows).toEqual(lines.rows);
+  });
+
   it("answers each form with its own body when both are asked for gzipped from one revision", async () => {
     // The gzip of the spec's fetch-all was once handed to the screen's request for the same revision.
     const legacy = (await bodyOf(await alice.client.get(fetchAll.GET, "", { params: { ds: "pier" }, headers: { "accept-encoding": "gzip" } }))) as Record<
@@ -72,6 +87,6 @@ describe("GET .../rows?format=columns (the table screen's own answer)", () => {
 
   it("refuses a format it does not know with 400", async () => {
     const answer = await expectJson<{ error: string }>(await get("format=csv"), 400);
-    expect(answer.error).toBe('Invalid query: format is "columns" or left out.');
+    expect(answer.error).toBe('Invalid query: format is "columns", "lines" or left out.');
   });
 });

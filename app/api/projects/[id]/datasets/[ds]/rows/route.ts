@@ -1,5 +1,5 @@
 import { tableSnapshot } from "@/lib/datasets/snapshot";
-import { columnsJson, rowsJson } from "@/lib/datasets/answers";
+import { columnsJson, linesJson, rowsJson } from "@/lib/datasets/answers";
 import { datasetsEndpoints } from "@/lib/datasets/endpoints";
 import { createRow, saveRows, tableOf } from "@/lib/datasets/service";
 import { cachedJsonResponse } from "@/lib/http/precompressed";
@@ -9,6 +9,7 @@ export const GET = route(datasetsEndpoints.rows, async ({ params, query, access,
   const table = tableOf(access, params.ds);
   const snapshot = await tableSnapshot(table);
   if (query.format === "columns") return cachedJsonResponse(request, { key: snapshot, name: "columns" }, columnsJson(snapshot, table.dataset));
+  if (query.format === "lines") return cachedJsonResponse(request, { key: snapshot, name: "lines" }, linesJson(snapshot, table.dataset));
   return cachedJsonResponse(request, { key: snapshot, name: "rows" }, rowsJson(snapshot, table.dataset));
 });
 
