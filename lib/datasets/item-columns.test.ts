@@ -15,6 +15,11 @@ describe("the item Add item column adds", () => {
     expect(nextItem(rows, "box")).toMatchObject({ column: "Item2", name: "S2" });
   });
 
+  it("gives the same item from the table's column list as from its rows' keys (the screen passes the list)", () => {
+    const rows = [row(1, "PierName", { Item1: "P1", Item2: "P2" }), row(2, "PierHeight", { Item1: "8.2", Item2: "9.1", Item3: "", Item7: "" })];
+    expect(nextItem(rows, "pier", ["Item1", "Item2", "Item3", "Item7"])).toEqual(nextItem(rows, "pier"));
+  });
+
   it("counts on from a value of another row when the naming row is shorter", () => {
     const rows = [row(1, "PierName", { Item1: "P1" }), row(2, "PierHeight", { Item1: "8", Item2: "9", Item3: "10" })];
     expect(nextItem(rows, "pier")).toMatchObject({ column: "Item4", name: "P4" });

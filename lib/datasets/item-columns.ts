@@ -52,12 +52,15 @@ export type NextItem = { column: string; name: string; naming: Row };
 export const NO_NAMING_ROW =
   "A new Item column is labelled in the row that labels this table's items (P1, P2, ... in a pier table), and this table has no such row: the column would stay blank, and a column blank in every row is hidden. Add that row first, or add columns with Copy to N Number Cells while editing a row.";
 
-/** The item "Add item column" adds to a table, or why it cannot (no row names the items). */
-export function nextItem(rows: readonly Row[], dataset: DatasetKey): NextItem | { refusal: string } {
+/**
+ * The item "Add item column" adds to a table, or why it cannot (no row names the items). `columns`: the table's
+ * columns when known (the screen has them), else every row's keys are read.
+ */
+export function nextItem(rows: readonly Row[], dataset: DatasetKey, columns?: Iterable<string>): NextItem | { refusal: string } {
   const naming = namingRow(rows, dataset);
   if (!naming) return { refusal: NO_NAMING_ROW };
   // The columns holding a value somewhere: a column blank in every row is hidden, so it is taken again.
-  const held = deriveColumns(rows, [], new Set(rows.flatMap((row) => Object.keys(row))));
+  const held = deriveColumns(rows, [], columns ?? new Set(rows.flatMap((row) => Object.keys(row))));
   const last = Math.max(0, ...held.map((column) => itemNumber(column) ?? 0));
   const column = `Item${last + 1}`;
   return { column, name: nextItemName(dataset, naming, last + 1), naming };
