@@ -291,7 +291,7 @@ export async function updateRow(
   actor: Actor = { userId: null },
   database: Database = defaultDb(),
 ): Promise<WriteResult> {
-  const fast = await updateInOneStatement(database, ref, id, input, limits, actor);
+  const fast = await updateRowInOneStatement(ref, id, input, limits, actor, database);
   if (fast !== undefined) return fast;
   return writeOneRow(database, ref, limits, async (tx) => {
     const written = await updateIn(tx, ref, id, input, actor);
@@ -307,20 +307,20 @@ export type RowAssumption = { parameter: string; kind: string | null };
 const REFUSED = "PX001";
 
 /**
- * updateRow in one statement (one round trip, no transaction to open and commit): the columns registered, the row
+ * updateRow in one statement, which updateRow tries first (one round trip, no transaction to open and commit): the columns registered, the row
  * updated at the expected version, its history entry, the table's state moved on and its limits checked. The values are
  * checked beforehand against the row's name and kind as the caller assumed them, and the statement writes nothing
  * unless the row still has them. Undefined when that statement cannot give the answer itself (no assumption, values
  * refused, a limit passed, the row not as assumed, or a concurrent save in between): the transactional path then
  * answers, as it always did.
  */
-async function updateInOneStatement(
-  database: Database,
+export async function updateRowInOneStatement(
   ref: TableRef,
   id: number,
   input: { parameter?: string; values: Record<string, string>; expectedVersion?: number; assumed?: RowAssumption },
   limits: Limits,
   actor: Actor,
+  database: Database,
 ): Promise<WriteResult | undefined> {
   if (database instanceof PgTransaction) return undefined;
   const names = Object.keys(input.values);
