@@ -180,6 +180,28 @@ async function createIn(
 }
 
 /**
+ * Two CTEs, `upd` and `hist`: the row `old` holds updated to the name and values given, at its next version, and its
+ * history entry (an edit's, by one statement or the other).
+ */
+const updateWithHistory = (ref: TableRef, parameter: SQL, merged: SQL, actor: Actor): SQL =>
+  sql`upd AS (
+        UPDATE ${r} AS p SET
+          parameter = ${parameter},
+          values = ${merged},
+          bytes = ${ROW_BYTES(merged, parameter)},
+          version = p.version + 1,
+          updated_at = now()
+        FROM old
+        WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = old.id
+        RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, p.kind, p.created_at, p.updated_at,
+                  old.parameter AS old_parameter, old.values AS old_values),
+      hist AS (
+        INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, after, batch_id)
+        SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "edit"}, ${actor.userId},
+               ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
+        FROM upd)`;
+
+/**
  * One row's update inside a write: its name and/or values merged over the
  * stored ones (or, with `replace`, instead of them), the version checked
  * when one is expected, the history entry written by the same statement.
@@ -205,22 +227,7 @@ async function updateIn(
           SELECT id, bytes, parameter, values FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id}
           ${input.expectedVersion !== undefined ? sql`AND ${r.version} = ${input.expectedVersion}` : sql``}
           FOR UPDATE),
-        upd AS (
-          UPDATE ${r} AS p SET
-            parameter = ${parameter},
-            values = ${merged},
-            bytes = ${ROW_BYTES(merged, parameter)},
-            version = p.version + 1,
-            updated_at = now()
-          FROM old
-          WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = old.id
-          RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, p.kind, p.created_at, p.updated_at,
-                    old.parameter AS old_parameter, old.values AS old_values),
-        hist AS (
-          INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, after, batch_id)
-          SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "edit"}, ${actor.userId},
-                 ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
-          FROM upd)
+        ${updateWithHistory(ref, parameter, merged, actor)}
         SELECT id, delta, kind, ${RETURNED_ROW_TEXT} AS row FROM upd`,
   );
   if (!updated) {
@@ -350,22 +357,7 @@ export async function updateRowInOneStatement(
             INSERT INTO ${parameterColumns} (project_id, dataset, name)
             SELECT ${ref.projectId}, ${ref.dataset}, unnest(${sql.param(names)}::text[]) FROM old
             ON CONFLICT DO NOTHING RETURNING name),
-          upd AS (
-            UPDATE ${r} AS p SET
-              parameter = ${parameter},
-              values = ${merged},
-              bytes = ${ROW_BYTES(merged, parameter)},
-              version = p.version + 1,
-              updated_at = now()
-            FROM old
-            WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = old.id
-            RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, p.kind, p.created_at, p.updated_at,
-                      old.parameter AS old_parameter, old.values AS old_values),
-          hist AS (
-            INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, after, batch_id)
-            SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "edit"}, ${actor.userId},
-                   ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
-            FROM upd),
+          ${updateWithHistory(ref, parameter, merged, actor)},
           fresh AS (SELECT count(*)::int AS n FROM cols),
           state AS (
             INSERT INTO ${datasetStates} (project_id, dataset, revision, row_count, column_count, bytes)
