@@ -180,6 +180,28 @@ async function createIn(
 }
 
 /**
+ * Two CTEs, `upd` and `hist`: the row `old` holds updated to the name and values given, at its next version, and its
+ * history entry (an edit's, by one statement or the other).
+ */
+const updateWithHistory = (ref: TableRef, parameter: SQL, merged: SQL, actor: Actor): SQL =>
+  sql`upd AS (
+        UPDATE ${r} AS p SET
+          parameter = ${parameter},
+          values = ${merged},
+          bytes = ${ROW_BYTES(merged, parameter)},
+          version = p.version + 1,
+          updated_at = now()
+        FROM old
+        WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = old.id
+        RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, p.kind, p.created_at, p.updated_at,
+                  old.parameter AS old_parameter, old.values AS old_values),
+      hist AS (
+        INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, after, batch_id)
+        SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "edit"}, ${actor.userId},
+               ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
+        FROM upd)`;
+
+/**
  * One row's update inside a write: its name and/or values merged over the
  * stored ones (or, with `replace`, instead of them), the version checked
  * when one is expected, the history entry written by the same statement.
@@ -205,22 +227,7 @@ async function updateIn(
           SELECT id, bytes, parameter, values FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id}
           ${input.expectedVersion !== undefined ? sql`AND ${r.version} = ${input.expectedVersion}` : sql``}
           FOR UPDATE),
-        upd AS (
-          UPDATE ${r} AS p SET
-            parameter = ${parameter},
-            values = ${merged},
-            bytes = ${ROW_BYTES(merged, parameter)},
-            version = p.version + 1,
-            updated_at = now()
-          FROM old
-          WHERE p.project_id = ${ref.projectId} AND p.dataset = ${ref.dataset} AND p.id = old.id
-          RETURNING p.id, p.version, p.bytes - old.bytes AS delta, p.parameter, p.values, p.kind, p.created_at, p.updated_at,
-                    old.parameter AS old_parameter, old.values AS old_values),
-        hist AS (
-          INSERT INTO ${rowHistory} (project_id, dataset, row_id, version, action, user_id, before, after, batch_id)
-          SELECT ${ref.projectId}, ${ref.dataset}, id, version, ${actor.action ?? "edit"}, ${actor.userId},
-                 ${SNAPSHOT(sql`old_parameter`, sql`old_values`)}, ${SNAPSHOT(sql`parameter`, sql`values`)}, ${actor.batchId ?? null}
-          FROM upd)
+        ${updateWithHistory(ref, parameter, merged, actor)}
         SELECT id, delta, kind, ${RETURNED_ROW_TEXT} AS row FROM upd`,
   );
   if (!updated) {
@@ -286,16 +293,102 @@ export async function createRow(
 export async function updateRow(
   ref: TableRef,
   id: number,
-  input: { parameter?: string; values: Record<string, string>; expectedVersion?: number },
+  input: { parameter?: string; values: Record<string, string>; expectedVersion?: number; assumed?: RowAssumption },
   limits: Limits,
   actor: Actor = { userId: null },
   database: Database = defaultDb(),
 ): Promise<WriteResult> {
+  const fast = await updateRowInOneStatement(ref, id, input, limits, actor, database);
+  if (fast !== undefined) return fast;
   return writeOneRow(database, ref, limits, async (tx) => {
     const written = await updateIn(tx, ref, id, input, actor);
     checkValues(ref, limits, [{ parameter: (JSON.parse(written.row) as FlatRow).Parameter, values: input.values, kind: written.kind }]);
     return { id, ...written };
   });
+}
+
+/** What the caller believes a row is named and which kind its engineers set (null: none), e.g. from the cached snapshot. */
+export type RowAssumption = { parameter: string; kind: string | null };
+
+/** SQLSTATE of pontifex_refuse (migration 0015): the one-statement edit would pass a limit; everything it wrote is undone. */
+const REFUSED = "PX001";
+
+/**
+ * updateRow in one statement, which updateRow tries first (one round trip, no transaction to open and commit): the columns registered, the row
+ * updated at the expected version, its history entry, the table's state moved on and its limits checked. The values are
+ * checked beforehand against the row's name and kind as the caller assumed them, and the statement writes nothing
+ * unless the row still has them. Undefined when that statement cannot give the answer itself (no assumption, values
+ * refused, a limit passed, the row not as assumed, or a concurrent save in between): the transactional path then
+ * answers, as it always did.
+ */
+export async function updateRowInOneStatement(
+  ref: TableRef,
+  id: number,
+  input: { parameter?: string; values: Record<string, string>; expectedVersion?: number; assumed?: RowAssumption },
+  limits: Limits,
+  actor: Actor,
+  database: Database,
+): Promise<WriteResult | undefined> {
+  if (database instanceof PgTransaction) return undefined;
+  const names = Object.keys(input.values);
+  if (names.length > MAX_NEW_COLUMNS_PER_WRITE) return undefined;
+  const { assumed } = input;
+  if (limits.values) {
+    if (!assumed) return undefined;
+    const problems = limits.values(ref.dataset, input.parameter ?? assumed.parameter, input.values, assumed.kind);
+    if (problems.length > 0) return undefined;
+  }
+  const values = JSON.stringify(input.values);
+  const parameter = input.parameter === undefined ? sql`p.parameter` : sql`${input.parameter}::text`;
+  const merged = sql`p.values || ${values}::jsonb`;
+  // The name matters to the check only when the edit keeps it.
+  const guard = !limits.values
+    ? sql``
+    : sql`AND ${r.kind} IS NOT DISTINCT FROM ${assumed!.kind}::text ${input.parameter === undefined ? sql`AND ${r.parameter} = ${assumed!.parameter}` : sql``}`;
+  let done: { row: string; revision: string | number; fresh: number } | undefined;
+  try {
+    [done] = await queryRows<{ row: string; revision: string | number; fresh: number }>(
+      database,
+      sql`WITH old AS (
+            SELECT id, bytes, parameter, values FROM ${r} WHERE ${inTable(ref)} AND ${r.id} = ${id}
+            ${input.expectedVersion !== undefined ? sql`AND ${r.version} = ${input.expectedVersion}` : sql``} ${guard}
+            FOR UPDATE),
+          cols AS (
+            INSERT INTO ${parameterColumns} (project_id, dataset, name)
+            SELECT ${ref.projectId}, ${ref.dataset}, unnest(${sql.param(names)}::text[]) FROM old
+            ON CONFLICT DO NOTHING RETURNING name),
+          ${updateWithHistory(ref, parameter, merged, actor)},
+          fresh AS (SELECT count(*)::int AS n FROM cols),
+          state AS (
+            INSERT INTO ${datasetStates} (project_id, dataset, revision, row_count, column_count, bytes)
+            SELECT ${ref.projectId}, ${ref.dataset}, 1, 0, fresh.n, upd.delta FROM upd, fresh
+            ON CONFLICT (project_id, dataset) DO UPDATE SET
+              revision = ${datasetStates.revision} + 1,
+              column_count = ${datasetStates.columnCount} + excluded.column_count,
+              bytes = ${datasetStates.bytes} + excluded.bytes
+            RETURNING revision, column_count, bytes),
+          written AS (
+            SELECT ${RETURNED_ROW_TEXT} AS row, state.revision, fresh.n AS fresh,
+                   CASE WHEN (fresh.n > 0 AND state.column_count > ${MAX_COLUMNS}) OR (upd.delta > 0 AND state.bytes > ${limits.maxBytes})
+                        THEN pontifex_refuse('limit') ELSE true END AS within
+            FROM upd, state, fresh)
+        SELECT row, revision, fresh FROM written WHERE within`,
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-parameter" };
+    if (postgresErrorCode(error) === REFUSED) return undefined;
+    throw error;
+  }
+  if (done) {
+    const change: TableChange = { revision: Number(done.revision), rows: [[id, done.row]], addsColumns: done.fresh > 0 };
+    return committed(database, ref, { result: { ok: true, row: JSON.parse(done.row) as FlatRow }, change });
+  }
+  // Nothing written: the row is gone, or at another version than expected (read now, as the transactional path does). At
+  // the expected version, it is not as assumed, or was saved meanwhile: the transactional path tells which.
+  const current = await fetchRowById(ref, id, database);
+  if (!current) return { ok: false, reason: "not-found" };
+  if (input.expectedVersion !== undefined && current.Version !== input.expectedVersion) return { ok: false, reason: "version-conflict", current };
+  return undefined;
 }
 
 /** The kind a row's engineers set (null: none), or undefined when there is no such row. */

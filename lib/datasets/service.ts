@@ -30,7 +30,7 @@ import { nextItem } from "./item-columns";
 import type { KindAndUnit, KindSource } from "./kinds";
 import { convertedValues, readingsAcross } from "./reinterpret";
 import type { RowInput, SetKindInput } from "./schemas";
-import { fetchAllRows } from "./snapshot";
+import { cachedRow, fetchAllRows } from "./snapshot";
 import { rowKind, startingRows } from "./templates";
 import { cellProblems, invalidValues } from "./values";
 
@@ -104,7 +104,17 @@ export async function editRow(table: TableRef, id: number, input: RowInput, user
   return announced(
     table,
     userId,
-    unwrap(await updateRow(table, id, { parameter: input.parameter, values: input.values, expectedVersion: input.version }, limits(), { userId }), id),
+    unwrap(
+      await updateRow(
+        table,
+        id,
+        // The cached snapshot's name and kind of the row: the values are checked against them before the one statement that writes.
+        { parameter: input.parameter, values: input.values, expectedVersion: input.version, assumed: cachedRow(table, id) },
+        limits(),
+        { userId },
+      ),
+      id,
+    ),
   );
 }
 

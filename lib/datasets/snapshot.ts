@@ -1,7 +1,7 @@
 import "server-only";
 import { type Database, db as defaultDb } from "@/db/client";
 import { type FlatRow, readTableRows, type TableRef, type TableRows, tableRevision } from "@/db/queries/rows";
-import { onTableChange, type TableChange } from "@/db/queries/rows-write";
+import { onTableChange, type RowAssumption, type TableChange } from "@/db/queries/rows-write";
 import { processSingleton } from "@/lib/process-singleton";
 import { ROW_KIND } from "./kinds";
 import type { DatasetKey } from "./registry";
@@ -117,13 +117,7 @@ function applyChange(snapshot: CachedSnapshot, change: TableChange): CachedSnaps
   const rows = snapshot.rows.slice();
   let chars = snapshot.chars;
   for (const [id, text] of change.rows) {
-    let low = 0;
-    let high = rows.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (rowTextId(rows[mid]!) < id) low = mid + 1;
-      else high = mid;
-    }
+    const low = findRow(rows, id);
     const found = low < rows.length && rowTextId(rows[low]!) === id;
     if (found) chars -= rows[low]!.length;
     if (text === null) {
@@ -160,6 +154,30 @@ export async function tableSnapshot(ref: TableRef, db: Database = defaultDb()): 
 /** The table read from the database, bypassing the cache (what a read costs right after a write). */
 export async function readTableSnapshot(ref: TableRef, db: Database = defaultDb()): Promise<TableSnapshot> {
   return { ...(await readTableRows(ref, db)), memo: new Map() };
+}
+
+/**
+ * A row's name and set kind as this process's cached snapshot of its table last saw them, without a query (possibly
+ * stale: only an assumption, which an edit checks in its statement).
+ */
+export function cachedRow(ref: TableRef, id: number, db: Database = defaultDb()): RowAssumption | undefined {
+  const snapshot = cacheOf(db)?.entries.get(cacheKey(ref));
+  if (!snapshot) return undefined;
+  const text = snapshot.rows[findRow(snapshot.rows, id)];
+  if (text === undefined || rowTextId(text) !== id) return undefined;
+  return { parameter: (JSON.parse(text) as FlatRow).Parameter, kind: snapshot.kinds.get(id) ?? null };
+}
+
+/** Where the row of this Id is in rows sorted by Id, or would go. */
+function findRow(rows: readonly string[], id: number): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (rowTextId(rows[mid]!) < id) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** A value derived from a snapshot, built once per revision (the JSON of an answer, a gzip of it). */
