@@ -228,7 +228,10 @@ export function shouldSeedDemo(e: Env = env()): boolean {
 
 /** How this process connects to its database (db/client.ts reads no environment of its own). */
 export function databaseOptions(e: Env = env()): ConnectOptions {
-  return { databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+  return {
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.PGLITE_DIR,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
     poolSize: e.DB_POOL_SIZE,
   };

@@ -50,7 +50,9 @@ export function healthOf(url: string): Promise<{ status: string; worker?: number
       .get(`${url}/api/health`, { agent: false }, (res) => {
         let body = "";
         res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(body) as { status: string; worker?: number }) : reject(new Error(`health ${res.statusCode}`))));
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve(JSON.parse(body) as { status: string; worker?: number }) : reject(new Error(`health ${res.statusCode}`)),
+        );
       })
       .on("error", reject);
   });

@@ -16,11 +16,7 @@ export const opsEndpoints = {
     status: 200,
     response: z.object({
       status: z.literal("ok"),
-      worker: z
-        .number()
-        .int()
-        .optional()
-        .describe("Which of `npm start`'s worker processes answered (1 to their number), when there are several"),
+      worker: z.number().int().optional().describe("Which of `npm start`'s worker processes answered (1 to their number), when there are several"),
     }),
     errors: [],
   }),

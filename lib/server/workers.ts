@@ -4,7 +4,6 @@ import type pino from "pino";
 import type { Env } from "@/lib/env";
 import { WORKER_SLOT_VARIABLE } from "./worker-slot";
 
-
 export type WorkerPlan = { workers: number; why: string };
 
 /**
@@ -14,7 +13,10 @@ export type WorkerPlan = { workers: number; why: string };
 export function workerPlan(e: Pick<Env, "DATABASE_URL" | "PONTIFEX_WORKERS">, dev: boolean, cores = availableParallelism()): WorkerPlan {
   if (dev) return { workers: 1, why: "development server" };
   if (!e.DATABASE_URL) {
-    return { workers: 1, why: e.PONTIFEX_WORKERS && e.PONTIFEX_WORKERS > 1 ? "embedded database: one process (PONTIFEX_WORKERS ignored)" : "embedded database" };
+    return {
+      workers: 1,
+      why: e.PONTIFEX_WORKERS && e.PONTIFEX_WORKERS > 1 ? "embedded database: one process (PONTIFEX_WORKERS ignored)" : "embedded database",
+    };
   }
   return e.PONTIFEX_WORKERS ? { workers: e.PONTIFEX_WORKERS, why: "PONTIFEX_WORKERS" } : { workers: cores, why: "one per core" };
 }

@@ -113,7 +113,10 @@ class Stream {
 
   /** Waits until an event seen so far satisfies `wanted`. */
   async until(wanted: (event: ServerSentEvent) => boolean, what: string): Promise<ServerSentEvent> {
-    return until(() => this.events.find(wanted), () => `${what}; events so far: ${JSON.stringify(this.events).slice(-1500)}`);
+    return until(
+      () => this.events.find(wanted),
+      () => `${what}; events so far: ${JSON.stringify(this.events).slice(-1500)}`,
+    );
   }
 
   /** Who has the table open, as a browser keeps the list from presence events. */
@@ -194,7 +197,10 @@ if (onPostgres) {
       expect((await one.request("POST", "/api/auth/login", { body: { email, password: "not the password" } })).status).toBe(429);
 
       const { cookie, projectId } = await newAccount(server.url, "pusher");
-      expect((await one.request("POST", `/api/projects/${projectId}/datasets/pier/rows`, { cookie, body: { data: { Parameter: "PierHeight", Item1: "12" } } })).status).toBe(201);
+      expect(
+        (await one.request("POST", `/api/projects/${projectId}/datasets/pier/rows`, { cookie, body: { data: { Parameter: "PierHeight", Item1: "12" } } }))
+          .status,
+      ).toBe(201);
       const push = (client: Pinned) => client.request("POST", "/api/websocket/pier/fetch-all", { cookie, body: { user: "x" } });
       const answers = [];
       for (const client of [one, two, one]) answers.push((await push(client)).status);
@@ -219,7 +225,8 @@ if (onPostgres) {
         expect(answer.status).toBe(202);
         const pushId = answer.body.pushId as string;
         expect((await received).pushId).toBe(pushId);
-        const applied = (e: ServerSentEvent) => e.event === "push" && (e.data as { pushId: string; status: string }).pushId === pushId && (e.data as { status: string }).status === "applied";
+        const applied = (e: ServerSentEvent) =>
+          e.event === "push" && (e.data as { pushId: string; status: string }).pushId === pushId && (e.data as { status: string }).status === "applied";
         await newsOnOne.until(applied, "worker 1's stream told the push was applied");
         await newsOnTwo.until(applied, "worker 2's stream told the push was applied");
       } finally {
@@ -255,7 +262,10 @@ if (onPostgres) {
       const before = await ownerOn2.request("GET", `${table}/rows`, { cookie: owner });
       expect(before.status).toBe(200);
       expect(JSON.stringify(before.body)).not.toContain("SavedOnWorkerOne");
-      const saved = await colleagueOn1.request("POST", `${table}/rows`, { cookie: colleague.cookie, body: { data: { Parameter: "SavedOnWorkerOne", Item1: "7" } } });
+      const saved = await colleagueOn1.request("POST", `${table}/rows`, {
+        cookie: colleague.cookie,
+        body: { data: { Parameter: "SavedOnWorkerOne", Item1: "7" } },
+      });
       expect(saved.status).toBe(201);
       await ownerTab.until((e) => e.event === "rows" && (e.data as { userId: number }).userId === colleagueId, "owner's tab told of the colleague's save");
       const after = await ownerOn2.request("GET", `${table}/rows`, { cookie: owner });
@@ -263,14 +273,24 @@ if (onPostgres) {
     });
 
     it("a worker that dies is restarted in its place, and the other serves meanwhile", async () => {
-      const pids = execFileSync("pgrep", ["-P", String(server.child.pid)]).toString().trim().split("\n").map(Number);
+      const pids = execFileSync("pgrep", ["-P", String(server.child.pid)])
+        .toString()
+        .trim()
+        .split("\n")
+        .map(Number);
       expect(pids).toHaveLength(2);
       const from = server.output().length;
       process.kill(pids[0]!, "SIGKILL");
       const since = () => server.output().slice(from);
-      await until(() => since().includes("worker died: restarting it"), () => `the primary noticing, log: ${since().slice(-1500)}`);
+      await until(
+        () => since().includes("worker died: restarting it"),
+        () => `the primary noticing, log: ${since().slice(-1500)}`,
+      );
       expect((await healthOf(server.url)).status).toBe("ok");
-      await until(() => since().includes("Pontifex ready"), () => `the replacement ready, log: ${since().slice(-1500)}`);
+      await until(
+        () => since().includes("Pontifex ready"),
+        () => `the replacement ready, log: ${since().slice(-1500)}`,
+      );
       const seen = new Set<number | undefined>();
       await until(
         async () => (seen.add((await healthOf(server.url)).worker), seen.has(1) && seen.has(2)),
