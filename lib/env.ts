@@ -139,7 +139,10 @@ const envObject = z.object({
   // Connections of each server process's pool (every worker has its own, plus one that listens for the bus).
   DB_POOL_SIZE: positiveInt("a whole number of connections, 1 to 1000", 1, 1000).default(10),
   // Server processes `npm start` runs on PostgreSQL (unset: one per core); always 1 on the embedded database.
-  PONTIFEX_WORKERS: optionalText.pipe(positiveInt("a whole number of worker processes, 1 to 256", 1, 256).optional()).optional(),
+  PONTIFEX_WORKERS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    positiveInt("a whole number of worker processes, 1 to 256", 1, 256).optional(),
+  ),
   INVITATION_DAYS: positiveInt("a whole number of days, 1 to 365", 1, 365).default(14),
   MAX_PENDING_INVITATIONS: positiveInt("a whole number of invitations, at least 1").default(50),
   SUPER_T_URL: optionalUrl.optional(),
