@@ -43,7 +43,7 @@ if (plan.workers === 1) {
   const log = logger().child({ role: "primary" });
   // Migrated (and seeded) once, here, before any worker starts: a migration that fails stops the start with one
   // error, instead of every worker failing it in turn and being restarted. The workers skip it.
-  const connection = connect({ ...databaseOptions(config), poolSize: 1 });
+  const connection = connect(databaseOptions(config));
   try {
     await migrateDatabase(connection, async (db) => {
       if (shouldSeedDemo(config) && (await seedDemo(db))) log.info("demo account and parameter tables seeded");
