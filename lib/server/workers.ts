@@ -71,7 +71,8 @@ export function runPrimary(options: { workers: number; exec: string; execArgv: s
       worker.on("exit", (code, signal) => {
         state.worker = undefined;
         if (stopping) {
-          if (code !== 0) failed = true;
+          // One still starting has no handler for the signal yet and ends by it: nothing was in flight there.
+          if (code !== 0 && signal !== "SIGTERM") failed = true;
           log.info({ worker: slot, code, signal }, "worker stopped");
           finishIfDone();
           return;
