@@ -293,6 +293,8 @@ if (onPostgres) {
       await until(
         () => since().includes("Pontifex ready"),
         () => `the replacement ready, log: ${since().slice(-1500)}`,
+        // As long as a start may take (startServer's 90 s): Next loads its build first.
+        90_000,
       );
       const seen = new Set<number | undefined>();
       await until(
