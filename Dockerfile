@@ -36,5 +36,6 @@ EXPOSE 3000
 # Liveness; orchestrators that route traffic should also use GET /api/ready.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# Migrations run at start, under a Postgres advisory lock: replicas starting together take turns.
+# Migrations run at start, under a Postgres advisory lock: replicas starting together take turns. Then one worker
+# process per core (PONTIFEX_WORKERS) on PostgreSQL.
 CMD ["node", "--import", "tsx", "scripts/start.ts"]

@@ -1,10 +1,12 @@
 /**
- * The one process of Pontifex: pages, API and (from the relay on) the Revit
- * websocket on one port. `npm start` runs it on the production build,
- * `npm run dev` with `--dev`.
+ * A server process of Pontifex: pages, API and (from the relay on) the Revit
+ * websocket on one port. `npm start` runs it on the production build (on
+ * PostgreSQL as one of several workers, scripts/start.ts), `npm run dev`
+ * with `--dev`.
  */
 // First: the modules loaded below are marked `import "server-only"`, which only Next resolves by itself.
 import "./lib/outside-next";
+import cluster from "node:cluster";
 import { EventEmitter } from "node:events";
 import compression from "compression";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -41,6 +43,7 @@ const [
   { getLiveTables, LiveTables, setLiveTables },
   { databaseDirectory },
   { staticAssets },
+  { hashThreads },
 ] = await Promise.all([
   import("next"),
   import("./db/client"),
@@ -61,6 +64,7 @@ const [
   import("./lib/live/hub"),
   import("./lib/live/directory"),
   import("./lib/http/static-assets"),
+  import("./lib/server/workers"),
 ]);
 
 const log = logger();
@@ -88,11 +92,15 @@ function restorePrecompressed(res: ServerResponse): void {
 async function start(): Promise<Pontifex> {
   const connection = connect(databaseOptions(config));
   setConnection(connection);
-  await migrateDatabase(connection, async (db) => {
-    if (shouldSeedDemo(config) && (await seedDemo(db))) log.info("demo account and parameter tables seeded");
-  });
-  // Password hashing runs in worker threads, off the event loop that serves everyone else.
-  const hasher = new WorkerHasher();
+  // One of `npm start`'s workers: the primary has migrated already (scripts/start.ts).
+  if (!cluster.isWorker) {
+    await migrateDatabase(connection, async (db) => {
+      if (shouldSeedDemo(config) && (await seedDemo(db))) log.info("demo account and parameter tables seeded");
+    });
+  }
+  // Password hashing runs in worker threads, off the event loop that serves everyone else; the cores are shared
+  // between `npm start`'s workers.
+  const hasher = new WorkerHasher(hashThreads(cluster.isWorker ? (config.PONTIFEX_WORKERS ?? 1) : 1));
   setPasswordHasher(hasher);
   void dummyPasswordHash();
 

@@ -190,7 +190,9 @@ async function main() {
   const thinkMs = Number(process.env.BENCH_THINK_MS ?? 2000);
   const connectOptions = { databaseUrl: database.url, pgliteDir: database.env.PGLITE_DIR };
   const prepared = await prepare(connectOptions, userCount);
-  const server = await startServer(database.env, Number(process.env.BENCH_PORT ?? 3313));
+  // BENCH_WORKERS=N: the server as `npm start` runs it on PostgreSQL, N worker processes.
+  const workers = process.env.BENCH_WORKERS ? Number(process.env.BENCH_WORKERS) : undefined;
+  const server = await startServer(database.env, Number(process.env.BENCH_PORT ?? 3313), { workers });
   try {
     const figures = await runLoad(server, connectOptions, seconds, userCount, thinkMs, prepared);
     printLoad(figures, database.url ? "PostgreSQL" : "embedded PGlite");

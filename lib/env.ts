@@ -136,6 +136,13 @@ const envObject = z.object({
   XLSX_MAX_SHARED_STRING_CHARS: positiveInt("a whole number of characters, at least 1").default(16_000_000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(30_000),
   DB_ACQUIRE_TIMEOUT_MS: positiveInt("milliseconds, at least 100", 100).default(10_000),
+  // Connections of each server process's pool (every worker has its own, plus one that listens for the bus).
+  DB_POOL_SIZE: positiveInt("a whole number of connections, 1 to 1000", 1, 1000).default(10),
+  // Server processes `npm start` runs on PostgreSQL (unset: one per core); always 1 on the embedded database.
+  PONTIFEX_WORKERS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    positiveInt("a whole number of worker processes, 1 to 256", 1, 256).optional(),
+  ),
   INVITATION_DAYS: positiveInt("a whole number of days, 1 to 365", 1, 365).default(14),
   MAX_PENDING_INVITATIONS: positiveInt("a whole number of invitations, at least 1").default(50),
   SUPER_T_URL: optionalUrl.optional(),
@@ -224,5 +231,11 @@ export function shouldSeedDemo(e: Env = env()): boolean {
 
 /** How this process connects to its database (db/client.ts reads no environment of its own). */
 export function databaseOptions(e: Env = env()): ConnectOptions {
-  return { databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS };
+  return {
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.PGLITE_DIR,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+    poolSize: e.DB_POOL_SIZE,
+  };
 }

@@ -2,6 +2,7 @@ import { format } from "node:util";
 import pino from "pino";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
+import { workerSlot } from "@/lib/server/worker-slot";
 
 const holder = processSingleton<{ logger?: pino.Logger; consoleRouted?: boolean }>("logger", () => ({}));
 
@@ -12,7 +13,8 @@ const holder = processSingleton<{ logger?: pino.Logger; consoleRouted?: boolean 
 export function logger(): pino.Logger {
   holder.logger ??= pino({
     level: process.env.VITEST && !process.env.LOG_LEVEL ? "silent" : env().LOG_LEVEL,
-    base: { service: "pontifex" },
+    // Each of `npm start`'s workers says which it is (lib/server/workers.ts).
+    base: { service: "pontifex", ...(workerSlot() ? { worker: workerSlot() } : {}) },
     redact: {
       paths: ["token", "*.token", "password", "*.password", "headers.cookie", "headers.authorization", "*.headers.cookie", "*.headers.authorization"],
       censor: "[redacted]",

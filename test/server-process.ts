@@ -1,6 +1,7 @@
 /** Real server processes for tests and benchmarks: `server.ts` on the production build, as `npm start` runs it. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
@@ -42,13 +43,33 @@ async function ensurePortFree(port: number): Promise<void> {
   });
 }
 
-/** Starts `server.ts` and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/** /api/health on a connection of its own (the cluster hands each new connection to the next worker): which worker answered. */
+export function healthOf(url: string): Promise<{ status: string; worker?: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${url}/api/health`, { agent: false }, (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve(JSON.parse(body) as { status: string; worker?: number }) : reject(new Error(`health ${res.statusCode}`)),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * Starts `server.ts` and waits until /api/health answers. With `workers`, starts it as `npm start` does
+ * (scripts/start.ts, PONTIFEX_WORKERS) and waits until each of them has answered: that many on PostgreSQL, one
+ * on the embedded database.
+ */
+export async function startServer(env: Record<string, string>, port: number, options: { workers?: number } = {}): Promise<ServerProcess> {
   await ensurePortFree(port);
   // node itself runs the server (tsx only as a loader), so a signal reaches the server and not a wrapper.
   // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (how a benchmark's hot spots are found).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "server.ts"], {
+  const entry = options.workers ? "scripts/start.ts" : "server.ts";
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -61,6 +82,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       // Required with DATABASE_URL; a test's env may set its own.
       PONTIFEX_SECRET: TEST_SECRET,
       ...env,
+      ...(options.workers ? { PONTIFEX_WORKERS: String(options.workers) } : {}),
       PORT: String(port),
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -69,10 +91,17 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
+  const seen = new Set<number>();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output.slice(-2000)}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if (!options.workers) {
+        if ((await fetch(`${url}/api/health`)).ok) break;
+      } else {
+        const expected = env.DATABASE_URL ? options.workers : 1;
+        seen.add((await healthOf(url)).worker ?? 0);
+        if (seen.size === expected) break;
+      }
     } catch {
       /* not up yet */
     }

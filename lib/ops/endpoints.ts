@@ -14,7 +14,10 @@ export const opsEndpoints = {
     tag,
     auth: false,
     status: 200,
-    response: z.object({ status: z.literal("ok") }),
+    response: z.object({
+      status: z.literal("ok"),
+      worker: z.number().int().optional().describe("Which of `npm start`'s worker processes answered (1 to their number), when there are several"),
+    }),
     errors: [],
   }),
   ready: endpoint({

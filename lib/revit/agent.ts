@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import type http from "node:http";
 import WebSocket from "ws";
 import type { AckStatus, ErrorMessage, PushMessage, WelcomeMessage } from "./protocol";
 
@@ -21,6 +22,8 @@ export type AgentOptions = {
   backoffMs?: number;
   /** Extra headers on the upgrade request (tests: a browser Origin). */
   headers?: Record<string, string>;
+  /** The connection to upgrade (tests: one kept alive to a known one of `npm start`'s workers). */
+  agent?: http.Agent;
 };
 
 /**
@@ -63,6 +66,7 @@ export class RevitAgent extends EventEmitter {
     const ws = new WebSocket(this.options.url, {
       headers: { Authorization: `Bearer ${this.options.token}`, ...this.options.headers },
       perMessageDeflate: false,
+      ...(this.options.agent ? { agent: this.options.agent } : {}),
     });
     this.ws = ws;
     ws.on("unexpected-response", (_req, res) => {
