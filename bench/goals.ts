@@ -43,7 +43,7 @@ const ratioRow = (measure: string, ours: number, anchor: number, goal: number, u
 ];
 
 printTable(
-  `bench:goals: issue 31's goals, ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, load average ${os.loadavg()[0]!.toFixed(1)} at the end`,
+  `bench:goals: issue 31's goals, ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${process.env.BENCH_WORKERS ?? os.availableParallelism()} server worker(s), load average ${os.loadavg()[0]!.toFixed(1)} at the end`,
   [
     ["measure", "ours", "anchor", "ratio", "goal", ""],
     ratioRow("first row seen / AG Grid's first row (fresh tab)", t.firstRowFresh!, t.agFirstRowFresh!, 0.5),

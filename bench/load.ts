@@ -17,8 +17,8 @@ import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { fetchAllRows } from "@/lib/datasets/snapshot";
-import { ensureBuild, type ServerProcess, startServer } from "@/test/server-process";
-import { ms, percentile, printTable, recordFigures } from "./support";
+import { ensureBuild, type ServerProcess } from "@/test/server-process";
+import { ms, percentile, printTable, recordFigures, startServer } from "./support";
 
 export type LoadFigures = {
   seconds: number;
@@ -190,9 +190,7 @@ async function main() {
   const thinkMs = Number(process.env.BENCH_THINK_MS ?? 2000);
   const connectOptions = { databaseUrl: database.url, pgliteDir: database.env.PGLITE_DIR };
   const prepared = await prepare(connectOptions, userCount);
-  // BENCH_WORKERS=N: the server as `npm start` runs it on PostgreSQL, N worker processes.
-  const workers = process.env.BENCH_WORKERS ? Number(process.env.BENCH_WORKERS) : undefined;
-  const server = await startServer(database.env, Number(process.env.BENCH_PORT ?? 3313), { workers });
+  const server = await startServer(database.env, Number(process.env.BENCH_PORT ?? 3313));
   try {
     const figures = await runLoad(server, connectOptions, seconds, userCount, thinkMs, prepared);
     printLoad(figures, database.url ? "PostgreSQL" : "embedded PGlite");

@@ -45,11 +45,19 @@ async function main() {
       await page.goto(url, { waitUntil: "commit" });
       await ready();
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
-      const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: { name: string; ph: string; dur?: number; tid: number; ts: number }[] };
+      const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
+        traceEvents: { name: string; ph: string; dur?: number; tid: number; ts: number }[];
+      };
       const main = trace.traceEvents.find((e) => e.name === "ParseHTML" || e.name === "EvaluateScript")?.tid;
       const totals = new Map<string, number>();
       for (const e of trace.traceEvents) if (e.tid === main && e.ph === "X" && e.dur) totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
-      console.log([...totals].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`).join("\n"));
+      console.log(
+        [...totals]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 40)
+          .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`)
+          .join("\n"),
+      );
       return;
     }
     const cdp = await context.newCDPSession(page);

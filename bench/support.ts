@@ -4,7 +4,18 @@ import os from "node:os";
 import path from "node:path";
 import { createScratchDatabase } from "@/test/pg-database";
 
-export { ensureBuild, logIn, startServer } from "@/test/server-process";
+import { startServer as startServerProcess } from "@/test/server-process";
+
+export { ensureBuild, logIn } from "@/test/server-process";
+
+/**
+ * The server as `npm start` runs it: on PostgreSQL one worker per core, else one process. BENCH_WORKERS=N sets the
+ * number of workers (1: server.ts alone, as before 2026-11-29).
+ */
+export function startServer(env: Record<string, string>, port: number) {
+  const workers = process.env.BENCH_WORKERS ? Number(process.env.BENCH_WORKERS) : env.DATABASE_URL ? os.availableParallelism() : 1;
+  return startServerProcess(env, port, workers > 1 ? { workers } : {});
+}
 
 /**
  * A fresh database for a benchmark: on the PostgreSQL of BENCH_DATABASE_URL
