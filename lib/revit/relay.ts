@@ -30,7 +30,7 @@ import type { RevitToken } from "@/db/schema";
 import { hashToken } from "@/lib/auth/tokens";
 import { joinPayload, needsPreviousBaseline, nextBaseline, splitPayload } from "./baseline";
 import type { BusMessage, ReplicaBus } from "@/lib/replica-bus";
-import { buildPushFrames, type PushMeta } from "./frames";
+import { frameOverhead, packPushBodies, type PushMeta, pushFrames } from "./frames";
 import { summarisePush, type UserEvent } from "./summary";
 import {
   type AckMessage,
@@ -95,6 +95,13 @@ export type PushRequest = {
   parameter: string | null;
   /** Each row's JSON text, as fetch-all has them. */
   rows: string[];
+  /**
+   * The rows already packed into UTF-8 frame bodies for a push whose frames spend `overhead` bytes on header and
+   * footer (packPushBodies): a whole-table push keeps them per table revision. Without it the rows are packed here.
+   */
+  frameBodies?: (overhead: number) => readonly Buffer[];
+  /** The rows as the outbox stores them (joinPayload), when already joined. */
+  payload?: string;
 };
 
 export type PushOutcome = { pushId: string; projectId: number; dataset: string; rows: number; status: "delivered" | "queued"; deliveredTo: number };
@@ -349,7 +356,7 @@ export class RevitRelay {
   // ------------------------------------------------------------ delivery
 
   /** Sends one frame; waits for the socket to drain when too much is already buffered. */
-  private sendFrame(connection: Connection, frame: string, waitForFlush: boolean): Promise<void> {
+  private sendFrame(connection: Connection, frame: string | Buffer, waitForFlush: boolean): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const { ws } = connection;
       if (ws.readyState !== ws.OPEN) return reject(new Error("socket closed"));
@@ -361,7 +368,8 @@ export class RevitRelay {
             reject(new Error("slow reader"));
           }, this.slowReaderMs)
         : undefined;
-      ws.send(frame, (error) => {
+      // Frames are text frames of UTF-8 bytes already encoded: no copy on the way to the socket.
+      ws.send(frame, { binary: false }, (error) => {
         clearTimeout(timer);
         if (!mustWait) return;
         if (error) reject(error);
@@ -376,7 +384,13 @@ export class RevitRelay {
    * Resolves true when all frames have been handed to the network; `onSent`
    * is called as soon as they have (or could not be).
    */
-  private deliver(connection: Connection, push: PushMeta | PushRecord, rows?: string[], onSent?: () => void): Promise<boolean> {
+  private deliver(
+    connection: Connection,
+    push: PushMeta | PushRecord,
+    rows?: string[],
+    onSent?: () => void,
+    frameBodies?: PushRequest["frameBodies"],
+  ): Promise<boolean> {
     const pushId = "pushId" in push ? push.pushId : push.id;
     if (connection.sent.has(pushId)) {
       onSent?.();
@@ -405,7 +419,9 @@ export class RevitRelay {
           payloadRows = splitPayload(payload);
         }
         const started = performance.now();
-        const frames = buildPushFrames(meta, payloadRows);
+        const overhead = frameOverhead(meta);
+        const bodies = frameBodies?.(overhead) ?? packPushBodies(payloadRows, overhead);
+        const frames = pushFrames(meta, bodies);
         const built = performance.now();
         for (const [i, frame] of frames.entries()) await this.sendFrame(connection, frame, i === frames.length - 1);
         onSent?.();
@@ -464,7 +480,7 @@ export class RevitRelay {
         mode: request.mode,
         parameter: request.parameter,
         rowCount: request.rows.length,
-        payload: joinPayload(request.rows),
+        payload: request.payload ?? joinPayload(request.rows),
         createdAt,
         expiresAt: new Date(createdAt.getTime() + PUSH_TTL_MS),
       });
@@ -477,7 +493,7 @@ export class RevitRelay {
         () => {},
       ),
     );
-    const local = connections.map((c, i) => this.deliver(c, meta, request.rows, onSent[i]));
+    const local = connections.map((c, i) => this.deliver(c, meta, request.rows, onSent[i], request.frameBodies));
     let superseded: Awaited<typeof inserted>;
     try {
       superseded = await inserted;
