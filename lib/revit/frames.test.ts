@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildPushFrames, type PushMeta } from "./frames";
+import { buildPushFrames, frameOverhead, packPushBodies, type PushMeta, pushFrames } from "./frames";
 import { MAX_FRAME_BYTES, type PushMessage } from "./protocol";
 
 const meta: PushMeta = {
@@ -88,6 +88,44 @@ describe("buildPushFrames", () => {
         for (const frame of frames) expect(Buffer.byteLength(frame)).toBeLessThanOrEqual(maxBytes);
         expect(reassemble(frames)).toEqual(rows.map((r) => JSON.parse(r)));
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("sends the same bytes from bodies packed once per table revision as from the rows, whatever the push's header", () => {
+    const rowArb = fc.record({
+      Parameter: fc.string({ maxLength: 40 }),
+      values: fc.array(fc.string({ maxLength: 300 }), { maxLength: 40 }),
+    });
+    const metaArb = fc.record({
+      pushId: fc.uuid(),
+      project: fc.record({ id: fc.nat(), name: fc.string({ maxLength: 200 }) }),
+      dataset: fc.constantFrom("pier", "abt", "box", "coresetup"),
+      mode: fc.constantFrom("all" as const, "one" as const),
+      parameter: fc.option(fc.string({ maxLength: 60 })),
+      createdAt: fc.date({ min: new Date(0), max: new Date("9999-12-31"), noInvalidDate: true }).map((d) => d.toISOString()),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(rowArb, { maxLength: 60 }),
+        fc.array(metaArb, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 2048, max: 20000 }),
+        (specs, metas, maxBytes) => {
+          const rows = specs.map((s, i) =>
+            JSON.stringify({ Id: i + 1, Parameter: s.Parameter, ...Object.fromEntries(s.values.map((v, c) => [`Item${c + 1}`, v])) }),
+          );
+          // Several pushes of the same rows: each with its own id, time and project name, the bodies shared when the header size is the same.
+          const kept = new Map<number, Buffer[]>();
+          for (const m of metas) {
+            const push = { ...m, rowCount: rows.length };
+            const overhead = frameOverhead(push);
+            if (!kept.has(overhead)) kept.set(overhead, packPushBodies(rows, overhead, maxBytes));
+            const frames = pushFrames(push, kept.get(overhead)!);
+            expect(frames.map((f) => f.toString())).toEqual(buildPushFrames(push, rows, maxBytes));
+            for (const frame of frames) expect(frame.length).toBeLessThanOrEqual(maxBytes);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

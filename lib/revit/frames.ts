@@ -35,14 +35,17 @@ function sliceRow(rowText: string, budget: number): string[] {
   return slices;
 }
 
+/** Bytes a frame of this push spends on its header (with the widest part numbers it could get) and footer. */
+export function frameOverhead(meta: PushMeta): number {
+  return Buffer.byteLength(header(meta, 999_999, 999_999)) + FOOTER.length;
+}
+
 /**
- * The `push` frames of one push: rows (each a JSON object text, as fetch-all
- * returns them) packed in order into frames of at most `maxBytes` bytes,
- * numbered part 1..parts.
+ * The rows of a push packed in order into frame bodies (rows joined by commas), each leaving `overhead` bytes of a
+ * `maxBytes` frame for the header and footer. Depends only on the rows and the overhead, so a whole-table push can
+ * keep the bodies of a table revision and give each push its own headers (pushFrames).
  */
-export function buildPushFrames(meta: PushMeta, rows: readonly string[], maxBytes = MAX_FRAME_BYTES): string[] {
-  // Room for the header with the widest part numbers it could get, and the footer.
-  const overhead = Buffer.byteLength(header(meta, 999_999, 999_999)) + FOOTER.length;
+export function packPushRows(rows: readonly string[], overhead: number, maxBytes = MAX_FRAME_BYTES): string[] {
   const budget = maxBytes - overhead;
   if (budget < 256) throw new RangeError("frame size too small for the push header");
   const groups: string[][] = [];
@@ -63,5 +66,33 @@ export function buildPushFrames(meta: PushMeta, rows: readonly string[], maxByte
     else for (const slice of sliceRow(row, budget - 1)) add(slice);
   }
   if (group.length > 0 || groups.length === 0) groups.push(group);
-  return groups.map((g, i) => `${header(meta, i + 1, groups.length)}${g.join(",")}${FOOTER}`);
+  return groups.map((g) => g.join(","));
+}
+
+/**
+ * The `push` frames of one push: rows (each a JSON object text, as fetch-all
+ * returns them) packed in order into frames of at most `maxBytes` bytes,
+ * numbered part 1..parts.
+ */
+export function buildPushFrames(meta: PushMeta, rows: readonly string[], maxBytes = MAX_FRAME_BYTES): string[] {
+  const bodies = packPushRows(rows, frameOverhead(meta), maxBytes);
+  return bodies.map((body, i) => `${header(meta, i + 1, bodies.length)}${body}${FOOTER}`);
+}
+
+/** packPushRows' bodies as the UTF-8 bytes a socket sends. */
+export function packPushBodies(rows: readonly string[], overhead: number, maxBytes = MAX_FRAME_BYTES): Buffer[] {
+  return packPushRows(rows, overhead, maxBytes).map((body) => Buffer.from(body));
+}
+
+const FOOTER_BYTES = Buffer.from(FOOTER);
+
+/**
+ * The same frames as buildPushFrames, UTF-8 encoded, from bodies packed by packPushBodies with this push's overhead
+ * (encoded once per table revision): only the headers are new, and the socket is handed bytes it need not encode.
+ */
+export function pushFrames(meta: PushMeta, bodies: readonly Buffer[]): Buffer[] {
+  return bodies.map((body, i) => {
+    const head = Buffer.from(header(meta, i + 1, bodies.length));
+    return Buffer.concat([head, body, FOOTER_BYTES], head.length + body.length + FOOTER_BYTES.length);
+  });
 }

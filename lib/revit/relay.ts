@@ -30,7 +30,7 @@ import type { RevitToken } from "@/db/schema";
 import { hashToken } from "@/lib/auth/tokens";
 import { joinPayload, needsPreviousBaseline, nextBaseline, splitPayload } from "./baseline";
 import type { BusMessage, ReplicaBus } from "@/lib/replica-bus";
-import { buildPushFrames, type PushMeta } from "./frames";
+import { frameOverhead, packPushBodies, type PushMeta, pushFrames } from "./frames";
 import { summarisePush, type UserEvent } from "./summary";
 import {
   type AckMessage,
@@ -51,8 +51,18 @@ import {
  * to drain: a whole large table goes out in one go, a slow reader holds at most this.
  */
 export const HIGH_WATER_BYTES = 16 * MAX_FRAME_BYTES;
-/** How long a push's outbox row may wait for the local add-ins' frames to go out before it is written anyway. */
+/**
+ * How long a push's outbox row may wait for the local add-ins' frames to go out, and then for one of them to say
+ * 'received', before it is written anyway.
+ */
 const OUTBOX_WRITE_WAIT_MS = 250;
+
+/** Whether the promise settled within `ms` (the timer cleared either way). */
+function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  return Promise.race([promise.then(() => true), timeout]).finally(() => clearTimeout(timer));
+}
 
 export type RelayOptions = {
   bus: ReplicaBus;
@@ -95,6 +105,13 @@ export type PushRequest = {
   parameter: string | null;
   /** Each row's JSON text, as fetch-all has them. */
   rows: string[];
+  /**
+   * The rows already packed into UTF-8 frame bodies for a push whose frames spend `overhead` bytes on header and
+   * footer (packPushBodies): a whole-table push keeps them per table revision. Without it the rows are packed here.
+   */
+  frameBodies?: (overhead: number) => readonly Buffer[];
+  /** The rows as the outbox stores them (joinPayload), when already joined. */
+  payload?: string;
 };
 
 export type PushOutcome = { pushId: string; projectId: number; dataset: string; rows: number; status: "delivered" | "queued"; deliveredTo: number };
@@ -119,6 +136,8 @@ export class RevitRelay {
   private readonly userEvents = new EventEmitter();
   /** Inserts of pushes being created here, awaited before anything updates their row. */
   private readonly pendingInserts = new Map<string, Promise<void>>();
+  /** Pushes whose outbox row waits for a local add-in's 'received' (it has the rows parsed, the CPU is free). */
+  private readonly receivedWaiters = new Map<string, () => void>();
   private readonly deliveryWaiters = new Map<string, () => void>();
   /**
    * Each push's state news is read and sent one after another: two reads
@@ -314,6 +333,7 @@ export class RevitRelay {
   }
 
   private async onAck(connection: Connection, ack: AckMessage): Promise<void> {
+    this.receivedWaiters.get(ack.pushId)?.();
     await this.pendingInserts.get(ack.pushId);
     // Applied (all or in part): what the add-in now holds becomes the table's baseline for the next push preview.
     const applied = ack.status === "applied" || ack.status === "partial";
@@ -349,7 +369,7 @@ export class RevitRelay {
   // ------------------------------------------------------------ delivery
 
   /** Sends one frame; waits for the socket to drain when too much is already buffered. */
-  private sendFrame(connection: Connection, frame: string, waitForFlush: boolean): Promise<void> {
+  private sendFrame(connection: Connection, frame: string | Buffer, waitForFlush: boolean): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const { ws } = connection;
       if (ws.readyState !== ws.OPEN) return reject(new Error("socket closed"));
@@ -361,7 +381,8 @@ export class RevitRelay {
             reject(new Error("slow reader"));
           }, this.slowReaderMs)
         : undefined;
-      ws.send(frame, (error) => {
+      // Frames are text frames of UTF-8 bytes already encoded: no copy on the way to the socket.
+      ws.send(frame, { binary: false }, (error) => {
         clearTimeout(timer);
         if (!mustWait) return;
         if (error) reject(error);
@@ -376,7 +397,13 @@ export class RevitRelay {
    * Resolves true when all frames have been handed to the network; `onSent`
    * is called as soon as they have (or could not be).
    */
-  private deliver(connection: Connection, push: PushMeta | PushRecord, rows?: string[], onSent?: () => void): Promise<boolean> {
+  private deliver(
+    connection: Connection,
+    push: PushMeta | PushRecord,
+    rows?: string[],
+    onSent?: () => void,
+    frameBodies?: PushRequest["frameBodies"],
+  ): Promise<boolean> {
     const pushId = "pushId" in push ? push.pushId : push.id;
     if (connection.sent.has(pushId)) {
       onSent?.();
@@ -405,7 +432,9 @@ export class RevitRelay {
           payloadRows = splitPayload(payload);
         }
         const started = performance.now();
-        const frames = buildPushFrames(meta, payloadRows);
+        const overhead = frameOverhead(meta);
+        const bodies = frameBodies?.(overhead) ?? packPushBodies(payloadRows, overhead);
+        const frames = pushFrames(meta, bodies);
         const built = performance.now();
         for (const [i, frame] of frames.entries()) await this.sendFrame(connection, frame, i === frames.length - 1);
         onSent?.();
@@ -446,29 +475,32 @@ export class RevitRelay {
       createdAt: createdAt.toISOString(),
       rowCount: request.rows.length,
     };
-    // Local add-ins get the rows first. The outbox row is written once their frames are out (storing a whole
-    // table's 12 MB would compete with them for the CPU), and never later than OUTBOX_WRITE_WAIT_MS.
+    // Local add-ins get the rows first. The outbox row is written once their frames are out and one has taken them in
+    // (storing a whole table's 12 MB would compete with them for the CPU), each step waited for OUTBOX_WRITE_WAIT_MS
+    // at most.
     const connections = this.readyConnections(request.userId);
     const onSent: (() => void)[] = [];
     const sends = connections.map(() => new Promise<void>((resolve) => onSent.push(resolve)));
-    let waited: NodeJS.Timeout | undefined;
+    const received = new Promise<void>((resolve) => this.receivedWaiters.set(pushId, resolve));
     let insertStarted = 0;
-    const inserted = Promise.race([Promise.all(sends), new Promise((resolve) => (waited = setTimeout(resolve, OUTBOX_WRITE_WAIT_MS)))]).then(() => {
-      clearTimeout(waited);
-      insertStarted = performance.now();
-      return insertPush({
-        id: pushId,
-        userId: request.userId,
-        projectId: request.project.id,
-        dataset: request.dataset,
-        mode: request.mode,
-        parameter: request.parameter,
-        rowCount: request.rows.length,
-        payload: joinPayload(request.rows),
-        createdAt,
-        expiresAt: new Date(createdAt.getTime() + PUSH_TTL_MS),
+    const inserted = within(Promise.all(sends), OUTBOX_WRITE_WAIT_MS)
+      // Then until an add-in has parsed them (its 'received'): a big table's insert would share the cores with that.
+      .then((out) => (out && connections.length > 0 ? within(received, OUTBOX_WRITE_WAIT_MS) : false))
+      .then(() => {
+        insertStarted = performance.now();
+        return insertPush({
+          id: pushId,
+          userId: request.userId,
+          projectId: request.project.id,
+          dataset: request.dataset,
+          mode: request.mode,
+          parameter: request.parameter,
+          rowCount: request.rows.length,
+          payload: request.payload ?? joinPayload(request.rows),
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + PUSH_TTL_MS),
+        });
       });
-    });
     // A local delivery marks the push delivered only once its row exists.
     this.pendingInserts.set(
       pushId,
@@ -477,12 +509,13 @@ export class RevitRelay {
         () => {},
       ),
     );
-    const local = connections.map((c, i) => this.deliver(c, meta, request.rows, onSent[i]));
+    const local = connections.map((c, i) => this.deliver(c, meta, request.rows, onSent[i], request.frameBodies));
     let superseded: Awaited<typeof inserted>;
     try {
       superseded = await inserted;
     } finally {
       this.pendingInserts.delete(pushId);
+      this.receivedWaiters.delete(pushId);
     }
     for (const push of superseded) void this.options.bus.publish({ kind: "state", userId: push.userId, pushId: push.id }).catch(() => {});
     this.log?.debug({ pushId, insertMs: Math.round(performance.now() - insertStarted) }, "relay: push inserted");

@@ -9,8 +9,10 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { type DatasetKey, datasets, isRevitDataset } from "@/lib/datasets/registry";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { normaliseParameterName } from "@/lib/datasets/names";
-import { tableSnapshot } from "@/lib/datasets/snapshot";
+import { memo, tableSnapshot } from "@/lib/datasets/snapshot";
 import { isStorableText } from "@/lib/validation";
+import { joinPayload } from "./baseline";
+import { packPushBodies } from "./frames";
 import { getRelay } from "./registry";
 import type { PushOutcome } from "./relay";
 
@@ -45,8 +47,26 @@ function relay() {
 export async function pushTable(userId: number, project: ProjectAccess, dataset: DatasetKey): Promise<PushOutcome> {
   const table = { projectId: project.id, dataset };
   await admitPush(userId, table, "all");
-  const { rows } = await tableSnapshot(table);
-  return relay().createPush({ userId, project: { id: project.id, name: project.name }, dataset, mode: "all", parameter: null, rows });
+  const snapshot = await tableSnapshot(table);
+  const { rows } = snapshot;
+  return relay().createPush({
+    userId,
+    project: { id: project.id, name: project.name },
+    dataset,
+    mode: "all",
+    parameter: null,
+    rows,
+    // Pushes of one revision differ only in their frames' headers: the bodies and the outbox text are built once.
+    frameBodies: (overhead) => {
+      const kept = memo(snapshot, "push-frame-bodies", () => ({ overhead, bodies: packPushBodies(rows, overhead) }));
+      if (kept.overhead === overhead) return kept.bodies;
+      // Another header size (the project renamed): packed anew, and kept instead.
+      const bodies = packPushBodies(rows, overhead);
+      snapshot.memo.set("push-frame-bodies", { overhead, bodies });
+      return bodies;
+    },
+    payload: memo(snapshot, "push-payload", () => joinPayload(rows)),
+  });
 }
 
 /** One row, found by its Parameter, to the user's add-ins. */

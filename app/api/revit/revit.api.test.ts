@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import * as createElement from "@/app/api/database/[ds]/create-element/route";
+import * as editElement from "@/app/api/database/[ds]/edit-element/route";
 import * as fetchAll from "@/app/api/database/[ds]/fetch-all/route";
 import * as pushAll from "@/app/api/websocket/[ds]/fetch-all/route";
 import * as pushOne from "@/app/api/websocket/[ds]/fetch-one/[parameter]/route";
@@ -301,6 +302,34 @@ describe("pushes", () => {
       receivedAt: expect.any(String),
       ackedAt: expect.any(String),
     });
+    await agent.stop();
+  });
+
+  it("send each whole-table push its own id and the table as it is now: never an earlier revision's rows", async () => {
+    const { token } = await createToken(alice);
+    const { agent } = await connectedAgent(token);
+    const pushAndReceive = async () => {
+      const received = agent.next<ReceivedPush>("push");
+      const answer = await expectJson<PushAnswer>(await pushTable(alice, "pier"), 202);
+      const push = await received;
+      expect(push.pushId).toBe(answer.pushId);
+      return push;
+    };
+    const first = await pushAndReceive();
+    const again = await pushAndReceive();
+    expect(again.pushId).not.toBe(first.pushId);
+    expect(again.rows).toEqual(first.rows);
+    const target = first.rows.find((r) => r.Parameter === "PierHeight")!;
+    await expectJson(
+      await alice.post(editElement.POST, "/api/database/pier/edit-element", {
+        params: { ds: "pier" },
+        body: { id: target.Id, data: { Version: target.Version, Item1: "42.5" } },
+      }),
+      200,
+    );
+    const edited = await pushAndReceive();
+    expect(edited.rows.find((r) => r.Id === target.Id)!.Item1).toBe("42.5");
+    expect(edited.rows).toEqual(await fetchRows(alice, "pier"));
     await agent.stop();
   });
 
