@@ -51,18 +51,8 @@ import {
  * to drain: a whole large table goes out in one go, a slow reader holds at most this.
  */
 export const HIGH_WATER_BYTES = 16 * MAX_FRAME_BYTES;
-/**
- * How long a push's outbox row may wait for the local add-ins' frames to go out, and then for one of them to say
- * 'received', before it is written anyway.
- */
+/** How long a push's outbox row may wait for the local add-ins' frames to go out before it is written anyway. */
 const OUTBOX_WRITE_WAIT_MS = 250;
-
-/** Whether the promise settled within `ms` (the timer cleared either way). */
-function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)));
-  return Promise.race([promise.then(() => true), timeout]).finally(() => clearTimeout(timer));
-}
 
 export type RelayOptions = {
   bus: ReplicaBus;
@@ -136,8 +126,6 @@ export class RevitRelay {
   private readonly userEvents = new EventEmitter();
   /** Inserts of pushes being created here, awaited before anything updates their row. */
   private readonly pendingInserts = new Map<string, Promise<void>>();
-  /** Pushes whose outbox row waits for a local add-in's 'received' (it has the rows parsed, the CPU is free). */
-  private readonly receivedWaiters = new Map<string, () => void>();
   private readonly deliveryWaiters = new Map<string, () => void>();
   /**
    * Each push's state news is read and sent one after another: two reads
@@ -333,7 +321,6 @@ export class RevitRelay {
   }
 
   private async onAck(connection: Connection, ack: AckMessage): Promise<void> {
-    this.receivedWaiters.get(ack.pushId)?.();
     await this.pendingInserts.get(ack.pushId);
     // Applied (all or in part): what the add-in now holds becomes the table's baseline for the next push preview.
     const applied = ack.status === "applied" || ack.status === "partial";
@@ -475,32 +462,29 @@ export class RevitRelay {
       createdAt: createdAt.toISOString(),
       rowCount: request.rows.length,
     };
-    // Local add-ins get the rows first. The outbox row is written once their frames are out and one has taken them in
-    // (storing a whole table's 12 MB would compete with them for the CPU), each step waited for OUTBOX_WRITE_WAIT_MS
-    // at most.
+    // Local add-ins get the rows first. The outbox row is written once their frames are out (storing a whole
+    // table's 12 MB would compete with them for the CPU), and never later than OUTBOX_WRITE_WAIT_MS.
     const connections = this.readyConnections(request.userId);
     const onSent: (() => void)[] = [];
     const sends = connections.map(() => new Promise<void>((resolve) => onSent.push(resolve)));
-    const received = new Promise<void>((resolve) => this.receivedWaiters.set(pushId, resolve));
+    let waited: NodeJS.Timeout | undefined;
     let insertStarted = 0;
-    const inserted = within(Promise.all(sends), OUTBOX_WRITE_WAIT_MS)
-      // Then until an add-in has parsed them (its 'received'): a big table's insert would share the cores with that.
-      .then((out) => (out && connections.length > 0 ? within(received, OUTBOX_WRITE_WAIT_MS) : false))
-      .then(() => {
-        insertStarted = performance.now();
-        return insertPush({
-          id: pushId,
-          userId: request.userId,
-          projectId: request.project.id,
-          dataset: request.dataset,
-          mode: request.mode,
-          parameter: request.parameter,
-          rowCount: request.rows.length,
-          payload: request.payload ?? joinPayload(request.rows),
-          createdAt,
-          expiresAt: new Date(createdAt.getTime() + PUSH_TTL_MS),
-        });
+    const inserted = Promise.race([Promise.all(sends), new Promise((resolve) => (waited = setTimeout(resolve, OUTBOX_WRITE_WAIT_MS)))]).then(() => {
+      clearTimeout(waited);
+      insertStarted = performance.now();
+      return insertPush({
+        id: pushId,
+        userId: request.userId,
+        projectId: request.project.id,
+        dataset: request.dataset,
+        mode: request.mode,
+        parameter: request.parameter,
+        rowCount: request.rows.length,
+        payload: request.payload ?? joinPayload(request.rows),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + PUSH_TTL_MS),
       });
+    });
     // A local delivery marks the push delivered only once its row exists.
     this.pendingInserts.set(
       pushId,
@@ -515,7 +499,6 @@ export class RevitRelay {
       superseded = await inserted;
     } finally {
       this.pendingInserts.delete(pushId);
-      this.receivedWaiters.delete(pushId);
     }
     for (const push of superseded) void this.options.bus.publish({ kind: "state", userId: push.userId, pushId: push.id }).catch(() => {});
     this.log?.debug({ pushId, insertMs: Math.round(performance.now() - insertStarted) }, "relay: push inserted");
