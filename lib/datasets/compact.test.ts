@@ -5,29 +5,20 @@ import { type ColumnsAnswer, decodeLines, decodeRows, encodeLine, encodeRow, typ
 
 const columnName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/).filter((n) => !["Id", "Parameter", "CreatedAt", "UpdatedAt", "Version"].includes(n));
 
-describe("the compact (columns) form of a table", () => {
-  it("gives back every row exactly: its fixed fields and only the columns it has", () => {
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(columnName, { maxLength: 12 }).chain((columns) =>
-          fc.tuple(
-            fc.constant(columns),
-            fc.array(
-              fc.record({
-                Id: fc.integer({ min: 1 }),
-                Parameter: fc.string(),
-                Version: fc.integer({ min: 1 }),
-                values: fc.array(fc.option(fc.oneof(fc.string(), fc.constant("")), { nil: undefined }), {
-                  minLength: columns.length,
-                  maxLength: columns.length,
-                }),
-              }),
-              { maxLength: 20 },
-            ),
-          ),
-        ),
-        ([columns, specs]) => {
-          const rows = specs.map((s) => {
+/** A table of up to 20 rows over up to 12 columns, its texts (Parameter and values) drawn from `text`. */
+function tableOf(text: fc.Arbitrary<string>): fc.Arbitrary<[string[], Record<string, string | number>[]]> {
+  return fc.uniqueArray(columnName, { maxLength: 12 }).chain((columns) =>
+    fc.tuple(
+      fc.constant(columns),
+      fc.array(
+        fc
+          .record({
+            Id: fc.integer({ min: 1 }),
+            Parameter: text,
+            Version: fc.integer({ min: 1 }),
+            values: fc.array(fc.option(text, { nil: undefined }), { minLength: columns.length, maxLength: columns.length }),
+          })
+          .map((s) => {
             const row: Record<string, string | number> = {
               Id: s.Id,
               Parameter: s.Parameter,
@@ -37,19 +28,28 @@ describe("the compact (columns) form of a table", () => {
             };
             s.values.forEach((v, i) => v !== undefined && (row[columns[i]!] = v));
             return row;
-          });
-          const answer: ColumnsAnswer = JSON.parse(JSON.stringify({ fields: [], columns, rows: rows.map((r) => encodeRow(r, columns)) }));
-          const decoded = decodeRows(answer);
-          expect(decoded).toEqual(rows);
-          // What the screen does with rows sees plain ones: keys in order, spreading, JSON, `in`.
-          decoded.forEach((row, i) => {
-            expect(Object.keys(row)).toEqual(Object.keys(rows[i]!));
-            expect({ ...row }).toStrictEqual(rows[i]);
-            expect(JSON.parse(JSON.stringify(row))).toStrictEqual(rows[i]);
-            for (const column of columns) expect(column in row).toBe(column in rows[i]!);
-          });
-        },
+          }),
+        { maxLength: 20 },
       ),
+    ),
+  );
+}
+
+describe("the compact (columns) form of a table", () => {
+  it("gives back every row exactly: its fixed fields and only the columns it has", () => {
+    fc.assert(
+      fc.property(tableOf(fc.string()), ([columns, rows]) => {
+        const answer: ColumnsAnswer = JSON.parse(JSON.stringify({ fields: [], columns, rows: rows.map((r) => encodeRow(r, columns)) }));
+        const decoded = decodeRows(answer);
+        expect(decoded).toEqual(rows);
+        // What the screen does with rows sees plain ones: keys in order, spreading, JSON, `in`.
+        decoded.forEach((row, i) => {
+          expect(Object.keys(row)).toEqual(Object.keys(rows[i]!));
+          expect({ ...row }).toStrictEqual(rows[i]);
+          expect(JSON.parse(JSON.stringify(row))).toStrictEqual(rows[i]);
+          for (const column of columns) expect(column in row).toBe(column in rows[i]!);
+        });
+      }),
     );
   });
 
@@ -79,53 +79,26 @@ const awkward = fc.oneof(
 describe("the lines form of a table (the screen's)", () => {
   it("gives back every row exactly, whatever its texts hold, as the columns form does", () => {
     fc.assert(
-      fc.property(
-        fc.uniqueArray(columnName, { maxLength: 12 }).chain((columns) =>
-          fc.tuple(
-            fc.constant(columns),
-            fc.array(
-              fc.record({
-                Id: fc.integer({ min: 1 }),
-                Parameter: awkward,
-                Version: fc.integer({ min: 1 }),
-                values: fc.array(fc.option(awkward, { nil: undefined }), { minLength: columns.length, maxLength: columns.length }),
-              }),
-              { maxLength: 20 },
-            ),
-          ),
-        ),
-        ([columns, specs]) => {
-          const rows = specs.map((s) => {
-            const row: Record<string, string | number> = {
-              Id: s.Id,
-              Parameter: s.Parameter,
-              CreatedAt: "2026-11-25T10:00:00.000Z",
-              UpdatedAt: "2026-11-25T11:00:00.000Z",
-              Version: s.Version,
-            };
-            s.values.forEach((v, i) => v !== undefined && (row[columns[i]!] = v));
-            return row;
-          });
-          // Through JSON, as the browser receives it.
-          const answer: LinesAnswer = JSON.parse(JSON.stringify({ fields: [], columns, rows: rows.map((r) => encodeLine(r, columns)) }));
-          expect(answer.rows.every((line) => !/[\n\r]/.test(line) && line.split("\t").length <= 5 + columns.length)).toBe(true);
-          const decoded = decodeLines(answer);
-          // A row's Id and Parameter first (the grid sorts and filters on them before any value is read), then the rest.
-          decoded.forEach((row, i) => {
-            expect(row.Id).toBe(rows[i]!.Id);
-            expect(row.Parameter).toBe(rows[i]!.Parameter);
-          });
-          expect(decoded).toEqual(rows);
-          decoded.forEach((row, i) => {
-            expect(Object.keys(row)).toEqual(Object.keys(rows[i]!));
-            expect({ ...row }).toStrictEqual(rows[i]);
-            expect(JSON.parse(JSON.stringify(row))).toStrictEqual(rows[i]);
-            for (const column of columns) expect(column in row).toBe(column in rows[i]!);
-          });
-          const columnsForm: ColumnsAnswer = { fields: [], columns, rows: rows.map((r) => encodeRow(r, columns)) };
-          expect(decoded).toEqual(decodeRows(columnsForm));
-        },
-      ),
+      fc.property(tableOf(awkward), ([columns, rows]) => {
+        // Through JSON, as the browser receives it.
+        const answer: LinesAnswer = JSON.parse(JSON.stringify({ fields: [], columns, rows: rows.map((r) => encodeLine(r, columns)) }));
+        expect(answer.rows.every((line) => !/[\n\r]/.test(line) && line.split("\t").length <= 5 + columns.length)).toBe(true);
+        const decoded = decodeLines(answer);
+        // A row's Id and Parameter first (the grid sorts and filters on them before any value is read), then the rest.
+        decoded.forEach((row, i) => {
+          expect(row.Id).toBe(rows[i]!.Id);
+          expect(row.Parameter).toBe(rows[i]!.Parameter);
+        });
+        expect(decoded).toEqual(rows);
+        decoded.forEach((row, i) => {
+          expect(Object.keys(row)).toEqual(Object.keys(rows[i]!));
+          expect({ ...row }).toStrictEqual(rows[i]);
+          expect(JSON.parse(JSON.stringify(row))).toStrictEqual(rows[i]);
+          for (const column of columns) expect(column in row).toBe(column in rows[i]!);
+        });
+        const columnsForm: ColumnsAnswer = { fields: [], columns, rows: rows.map((r) => encodeRow(r, columns)) };
+        expect(decoded).toEqual(decodeRows(columnsForm));
+      }),
     );
   });
 
