@@ -208,6 +208,30 @@ test("Filter Columns switches between First Column (3), First 10 Columns and All
   await expect(grid(page).getByRole("columnheader", { name: "Item11" })).toBeAttached();
 });
 
+test("a jump to the far corner draws the last row's last cell, and a jump back the first row's first", async ({ page }) => {
+  // A table of its own (no demo rows): 60 rows of 40 Item columns, each cell naming its row and column.
+  await signUpAndLogIn(page, undefined, { demoCopy: false });
+  const { project } = (await (await page.request.get("/api/projects/current")).json()) as { project: { id: number } };
+  const columns = Array.from({ length: 40 }, (_, c) => `Item${c + 1}`);
+  const create = Array.from({ length: 60 }, (_, r) => ({ data: { Parameter: `Far${r}`, ...Object.fromEntries(columns.map((c) => [c, `${r}:${c}`])) } }));
+  const res = await page.request.post(`/api/projects/${project.id}/datasets/batch`, {
+    data: { tables: [{ dataset: "abt", create }] },
+    headers: { origin: BASE_URL },
+  });
+  expect(res.status()).toBe(200);
+  const rows = ((await (await page.request.get("/api/database/abt/fetch-all")).json()) as { data: Row[] }).data.sort((a, b) => Number(a.Id) - Number(b.Id));
+  const [first, last] = [rows[0]!, rows[rows.length - 1]!];
+
+  await openDataset(page, "/revitabt");
+  // Both ways at once, as a scrollbar drag or a jump key does: rows and columns both change in one go.
+  await grid(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight, left: el.scrollWidth }));
+  await expect(grid(page).locator(`[data-row-id="${last.Id}"] [data-col="40"]`)).toHaveText(`${String(last.Parameter).slice(3)}:Item40`);
+  await expect(grid(page).locator(`[data-row-id="${first.Id}"]`)).toHaveCount(0);
+  await grid(page).evaluate((el) => el.scrollTo({ top: 0, left: 0 }));
+  await expect(grid(page).locator(`[data-row-id="${first.Id}"] [data-col="1"]`)).toHaveText(`${String(first.Parameter).slice(3)}:Item1`);
+  await expect(grid(page).locator(`[data-row-id="${last.Id}"]`)).toHaveCount(0);
+});
+
 test("the filter, sort and preset survive a save (the table refetches in place)", async ({ page }) => {
   const prefix = `Keep${tag()}`;
   await createRow(page.request, "abt", { Parameter: `${prefix}_1`, Item1: "1", Item2: "2", Item3: "3", Item4: "4" });
