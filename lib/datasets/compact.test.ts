@@ -35,6 +35,16 @@ function tableOf(text: fc.Arbitrary<string>): fc.Arbitrary<[string[], Record<str
   );
 }
 
+/** What the screen does with rows sees plain ones: keys in order, spreading, JSON, `in`. */
+function expectPlainRows(decoded: readonly object[], rows: readonly Record<string, string | number>[], columns: readonly string[]): void {
+  decoded.forEach((row, i) => {
+    expect(Object.keys(row)).toEqual(Object.keys(rows[i]!));
+    expect({ ...row }).toStrictEqual(rows[i]);
+    expect(JSON.parse(JSON.stringify(row))).toStrictEqual(rows[i]);
+    for (const column of columns) expect(column in row).toBe(column in rows[i]!);
+  });
+}
+
 describe("the compact (columns) form of a table", () => {
   it("gives back every row exactly: its fixed fields and only the columns it has", () => {
     fc.assert(
@@ -42,13 +52,7 @@ describe("the compact (columns) form of a table", () => {
         const answer: ColumnsAnswer = JSON.parse(JSON.stringify({ fields: [], columns, rows: rows.map((r) => encodeRow(r, columns)) }));
         const decoded = decodeRows(answer);
         expect(decoded).toEqual(rows);
-        // What the screen does with rows sees plain ones: keys in order, spreading, JSON, `in`.
-        decoded.forEach((row, i) => {
-          expect(Object.keys(row)).toEqual(Object.keys(rows[i]!));
-          expect({ ...row }).toStrictEqual(rows[i]);
-          expect(JSON.parse(JSON.stringify(row))).toStrictEqual(rows[i]);
-          for (const column of columns) expect(column in row).toBe(column in rows[i]!);
-        });
+        expectPlainRows(decoded, rows, columns);
       }),
     );
   });
@@ -90,12 +94,7 @@ describe("the lines form of a table (the screen's)", () => {
           expect(row.Parameter).toBe(rows[i]!.Parameter);
         });
         expect(decoded).toEqual(rows);
-        decoded.forEach((row, i) => {
-          expect(Object.keys(row)).toEqual(Object.keys(rows[i]!));
-          expect({ ...row }).toStrictEqual(rows[i]);
-          expect(JSON.parse(JSON.stringify(row))).toStrictEqual(rows[i]);
-          for (const column of columns) expect(column in row).toBe(column in rows[i]!);
-        });
+        expectPlainRows(decoded, rows, columns);
         const columnsForm: ColumnsAnswer = { fields: [], columns, rows: rows.map((r) => encodeRow(r, columns)) };
         expect(decoded).toEqual(decodeRows(columnsForm));
       }),
