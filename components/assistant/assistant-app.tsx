@@ -1,18 +1,21 @@
 "use client";
 
 import { LoaderCircleIcon } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { type AssistantActions, projectActions } from "@/lib/assistant/actions";
+import type { AssistantActions } from "@/lib/assistant/actions";
 import { type ConversationSummary, deleteConversation, getConversation, listConversations, renameConversation } from "@/lib/assistant/api";
 import type { ProjectAccess } from "@/lib/projects/access";
 import type { AssistantUIMessage } from "@/lib/assistant/tools";
 import { AssistantScreen } from "./assistant-screen";
+import { preloadChatSession } from "./chat-pane";
 
 type Props = {
   configured: boolean;
   /** The user's current project: the chat reads it, the cards act on it, the conversations belong to it. */
   project: ProjectAccess;
+  /** The conversation list as the server rendered it. */
+  initialConversations: ConversationSummary[];
   /** `?c=<id>` of the page: the conversation to open. */
   initialConversationId?: string;
   /** Defaults to the project's routes (projectActions). */
@@ -27,14 +30,14 @@ function showInAddress(id: string | null) {
 }
 
 /**
- * The assistant page's data: the conversation list and the open conversation
- * from the conversations API, kept in the address as `?c=<id>`.
+ * The assistant page's data: the conversation list (the server's, then kept
+ * current from the conversations API) and the open conversation, from that
+ * API, kept in the address as `?c=<id>`.
  */
-export function AssistantApp({ configured, project, initialConversationId, actions }: Props) {
-  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
+export function AssistantApp({ configured, project, initialConversations, initialConversationId, actions }: Props) {
+  const [conversations, setConversations] = useState(initialConversations);
   const [current, setCurrent] = useState<{ id: string; messages: AssistantUIMessage[] } | null>(null);
   const [opening, setOpening] = useState(Boolean(initialConversationId));
-  const resolvedActions = useMemo(() => actions ?? projectActions(project.id), [actions, project.id]);
 
   const refresh = useCallback(async () => {
     const result = await listConversations();
@@ -43,6 +46,8 @@ export function AssistantApp({ configured, project, initialConversationId, actio
 
   // Sets state only after the answer is in, never synchronously (it also runs from the mount effect).
   const load = useCallback(async (id: string) => {
+    // The session's code comes while the messages do: they are shown with it.
+    preloadChatSession();
     const result = await getConversation(id);
     setOpening(false);
     if (!result.ok) {
@@ -55,6 +60,7 @@ export function AssistantApp({ configured, project, initialConversationId, actio
   }, []);
 
   useEffect(() => {
+    // The server rendered the list; refreshed all the same, as a page restored by Back may show an old one.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void refresh();
     if (initialConversationId) void load(initialConversationId);
@@ -74,7 +80,8 @@ export function AssistantApp({ configured, project, initialConversationId, actio
       projectName={project.name}
       conversations={conversations}
       conversation={current}
-      actions={resolvedActions}
+      projectId={project.id}
+      actions={actions}
       onSelectConversation={(id) => {
         setOpening(true);
         void load(id);

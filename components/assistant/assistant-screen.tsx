@@ -1,15 +1,16 @@
 "use client";
 
-import { generateId } from "ai";
 import { PanelLeftIcon } from "lucide-react";
-import { useState } from "react";
+import dynamic from "next/dynamic";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Drawer, DrawerBar, DrawerContent, DrawerTrigger } from "@/components/ui/drawer";
 import type { AssistantActions } from "@/lib/assistant/actions";
-import type { ConversationSummary } from "@/lib/assistant/api";
+import { type ConversationSummary, newChatId } from "@/lib/assistant/api";
 import type { AssistantUIMessage } from "@/lib/assistant/tools";
 import { ChatPane } from "./chat-pane";
 import { ConversationSidebar, type ConversationSidebarProps } from "./conversation-sidebar";
+
+const ConversationsDrawer = dynamic(() => import("./conversations-drawer").then((m) => m.ConversationsDrawer));
 
 export type AssistantScreenProps = {
   configured: boolean;
@@ -18,7 +19,9 @@ export type AssistantScreenProps = {
   conversations: ConversationSummary[];
   /** The open conversation; null starts a new one (its id is made here and sent with the first message). */
   conversation: { id: string; messages: AssistantUIMessage[] } | null;
-  actions: AssistantActions;
+  projectId: number;
+  /** Defaults to the project's routes (projectActions). */
+  actions?: AssistantActions;
   onSelectConversation: (id: string) => void;
   onNewChat: () => void;
   onRenameConversation: ConversationSidebarProps["onRename"];
@@ -33,11 +36,14 @@ export type AssistantScreenProps = {
  */
 export function AssistantScreen(props: AssistantScreenProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code loads on the first tap; it stays mounted after, so it can animate closed.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
   // A new chat gets its id once, here; a stored one keeps its own.
-  const [newId, setNewId] = useState(() => generateId());
+  const [newId, setNewId] = useState(newChatId);
   const chatId = props.conversation?.id ?? newId;
   const startNew = () => {
-    setNewId(generateId());
+    setNewId(newChatId());
     props.onNewChat();
   };
 
@@ -63,17 +69,26 @@ export function AssistantScreen(props: AssistantScreenProps) {
       <aside className="hidden w-72 shrink-0 border-r md:block">{sidebar(false)}</aside>
       <section className="flex min-w-0 flex-1 flex-col" aria-label="Chat">
         <header className="flex items-center gap-2 border-b px-3 py-2 md:px-6">
-          <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} direction="left">
-            <DrawerTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open the conversations">
-                <PanelLeftIcon aria-hidden="true" />
-              </Button>
-            </DrawerTrigger>
-            <DrawerContent className="inset-y-0 right-auto left-0 mt-0 h-full max-h-none w-[85vw] max-w-xs rounded-none rounded-r-lg border-t-0 border-r">
-              <DrawerBar title="Conversations" description="Your conversations with the assistant in this project" closeLabel="Close the conversations" />
-              <div className="min-h-0 flex-1">{sidebar(true)}</div>
-            </DrawerContent>
-          </Drawer>
+          <Button
+            ref={drawerButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open the conversations"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onClick={() => {
+              setDrawerWanted(true);
+              setDrawerOpen(true);
+            }}
+          >
+            <PanelLeftIcon aria-hidden="true" />
+          </Button>
+          {drawerWanted && (
+            <ConversationsDrawer open={drawerOpen} onOpenChange={setDrawerOpen} trigger={drawerButton}>
+              {sidebar(true)}
+            </ConversationsDrawer>
+          )}
           <h1 className="min-w-0 truncate text-base font-semibold">
             AI Chatbot
             {props.projectName && <span className="font-normal text-muted-foreground"> · {props.projectName}</span>}
@@ -83,6 +98,7 @@ export function AssistantScreen(props: AssistantScreenProps) {
           key={chatId}
           chatId={chatId}
           initialMessages={props.conversation?.messages ?? []}
+          projectId={props.projectId}
           actions={props.actions}
           configured={props.configured}
           onAnswerFinished={props.onConversationChanged}

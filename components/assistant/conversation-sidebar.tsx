@@ -1,14 +1,17 @@
 "use client";
 
 import { EllipsisIcon, MessageSquarePlusIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { type ConversationSummary, MAX_TITLE_LENGTH } from "@/lib/assistant/api";
 import { cn } from "@/lib/utils";
 import { LocalTime } from "@/components/ui/local-time";
+
+// Its dialog (and, on phones, drawer) code loads when a delete is first asked for.
+const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
 export type ConversationSidebarProps = {
   conversations: ConversationSummary[];
@@ -23,6 +26,8 @@ export type ConversationSidebarProps = {
 export function ConversationSidebar({ conversations, currentId, onSelect, onNew, onRename, onDelete }: ConversationSidebarProps) {
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
+  // Mounted from the first delete on, so it can animate closed.
+  const [askedToDelete, setAskedToDelete] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const saveRename = async () => {
@@ -92,7 +97,13 @@ export function ConversationSidebar({ conversations, currentId, onSelect, onNew,
                         <PencilIcon aria-hidden="true" />
                         Rename
                       </DropdownMenuItem>
-                      <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setDeleting(c)}>
+                      <DropdownMenuItem
+                        className="text-destructive focus:text-destructive"
+                        onSelect={() => {
+                          setAskedToDelete(true);
+                          setDeleting(c);
+                        }}
+                      >
                         <Trash2Icon aria-hidden="true" />
                         Delete
                       </DropdownMenuItem>
@@ -104,25 +115,27 @@ export function ConversationSidebar({ conversations, currentId, onSelect, onNew,
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete this conversation?"
-        description={deleting ? `"${deleting.title}" and its messages are deleted for good. Changes you applied from it stay.` : undefined}
-        confirmLabel="Delete"
-        destructive
-        busy={busy}
-        onConfirm={async () => {
-          if (!deleting) return;
-          setBusy(true);
-          try {
-            await onDelete(deleting.id);
-          } finally {
-            setBusy(false);
-            setDeleting(null);
-          }
-        }}
-      />
+      {askedToDelete && (
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title="Delete this conversation?"
+          description={deleting ? `"${deleting.title}" and its messages are deleted for good. Changes you applied from it stay.` : undefined}
+          confirmLabel="Delete"
+          destructive
+          busy={busy}
+          onConfirm={async () => {
+            if (!deleting) return;
+            setBusy(true);
+            try {
+              await onDelete(deleting.id);
+            } finally {
+              setBusy(false);
+              setDeleting(null);
+            }
+          }}
+        />
+      )}
     </nav>
   );
 }

@@ -71,6 +71,16 @@ export type ChatErrorBody = { error: string; notConfigured?: boolean; limit?: nu
 /** The longest title of a conversation; a new one takes the start of its first message. */
 export const MAX_TITLE_LENGTH = 120;
 
+const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/**
+ * A new conversation's or message's id: 16 letters and digits, like the AI SDK's generateId, without loading
+ * the SDK (the page's first scripts do not have it). getRandomValues, unlike randomUUID, works over plain http too.
+ */
+export function newChatId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+}
+
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export type ConversationDetail = ConversationSummary & { messages: AssistantUIMessage[] };
 

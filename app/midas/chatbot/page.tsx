@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AssistantApp } from "@/components/assistant/assistant-app";
 import { ToolPage } from "@/components/layout/tool-page";
 import { modelConfig } from "@/lib/assistant/chat";
+import { conversationsOf } from "@/lib/assistant/conversations";
 import { requireUser } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
 import { findTool } from "@/lib/navigation";
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: tool.label, description: tool.descrip
 
 export default async function Page({ searchParams }: PageProps<"/midas/chatbot">) {
   await requireUser("/midas/chatbot");
-  const { current } = (await pageProjects())!;
+  const { user, current, storedCurrentId } = (await pageProjects())!;
   if (!current)
     return (
       <ToolPage title={tool.label} description={tool.description}>
@@ -29,7 +30,15 @@ export default async function Page({ searchParams }: PageProps<"/midas/chatbot">
       </ToolPage>
     );
   const { c } = await searchParams;
+  // The list the conversations API answers: the user's in the stored current project (what the browser refreshes it from).
+  const conversations = storedCurrentId === null ? [] : await conversationsOf({ userId: user.id, projectId: storedCurrentId });
   return (
-    <AssistantApp key={current.id} configured={modelConfig(env()) !== null} project={current} initialConversationId={typeof c === "string" ? c : undefined} />
+    <AssistantApp
+      key={current.id}
+      configured={modelConfig(env()) !== null}
+      project={current}
+      initialConversations={conversations}
+      initialConversationId={typeof c === "string" ? c : undefined}
+    />
   );
 }
