@@ -6,6 +6,12 @@ import { BASE_URL, isMobile, LLM_TEST_KEY, PHONE, signUpAndLogIn, TABLE_LOAD } f
 
 const input = (page: Page) => page.getByLabel("Message to the assistant");
 
+/**
+ * A fresh page's first answer: the chat's code (the AI SDK, Markdown, the tool cards) is fetched at the page's load,
+ * after its first scripts, so on a busy CI machine the first answer also waits for it, like a table's first rows.
+ */
+const FIRST_ANSWER = TABLE_LOAD;
+
 async function ask(page: Page, text: string) {
   await input(page).fill(text);
   await input(page).press("Enter");
@@ -19,7 +25,7 @@ test("a calculation answered from the tool, opened in the calculator", async ({ 
   await page.goto("/midas/chatbot");
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/chat");
   await ask(page, "What is the bending capacity of b 300 D 450 f'c 32 with 1800 mm² at 390, M* 200 kNm?");
-  await expect(page.getByText("φMuo = 253.6 kNm", { exact: true })).toBeVisible();
+  await expect(page.getByText("φMuo = 253.6 kNm", { exact: true })).toBeVisible(FIRST_ANSWER);
   // The model's key stays on the server: not in the page, not in the answer.
   expect(await (await answered).text()).toContain("253.6");
   expect(await (await answered).text()).not.toContain(LLM_TEST_KEY);
@@ -44,7 +50,7 @@ test("a proposed edit is saved only on Apply, and the data screen shows it", asy
   await page.goto("/midas/chatbot");
   await ask(page, `set Item1 of ${parameter} in pier to 12`);
   const card = page.getByRole("region", { name: "Proposed changes to Revit_Pier Data" });
-  await expect(card).toContainText(parameter);
+  await expect(card).toContainText(parameter, FIRST_ANSWER);
   await expect(page.getByText(/Nothing has changed yet/)).toBeVisible();
   expect(await value()).toBe("10");
 
@@ -71,7 +77,7 @@ test("a proposed edit is saved only on Apply, and the data screen shows it", asy
 test("Stop ends a streaming answer and keeps what came", async ({ page }) => {
   await page.goto("/midas/chatbot");
   await ask(page, "give me a long answer");
-  await expect(page.getByText(/Paragraph 2:/)).toBeVisible();
+  await expect(page.getByText(/Paragraph 2:/)).toBeVisible(FIRST_ANSWER);
   // Stopped for good: the answer's stream is cut off before its end, so nothing more can arrive.
   const cutOff = page.waitForEvent("requestfailed", (r) => new URL(r.url()).pathname === "/api/chat");
   await page.getByRole("button", { name: "Stop the answer" }).click();
@@ -84,7 +90,7 @@ test("Stop ends a streaming answer and keeps what came", async ({ page }) => {
 test("an old conversation reopens from the sidebar", PHONE, async ({ page }, testInfo) => {
   await page.goto("/midas/chatbot");
   await ask(page, "Tension lap length of N16 bars in f'c 40 concrete with cd 50 mm?");
-  await expect(page.getByText(/Lsy\.t\.lap = /)).toBeVisible();
+  await expect(page.getByText(/Lsy\.t\.lap = /)).toBeVisible(FIRST_ANSWER);
   const answer = await page.getByText(/Lsy\.t\.lap = /).textContent();
 
   await page.goto("/midas/chatbot");
@@ -126,7 +132,7 @@ test("a full conversation and too many conversations: the refusal says what to d
     await page.route("**/api/chat", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ error, limit }) }));
     await ask(page, "hello");
     const alert = page.getByRole("alert").filter({ hasText: "The answer failed" });
-    await expect(alert).toContainText(error);
+    await expect(alert).toContainText(error, FIRST_ANSWER);
     // Sending it again would be refused again: no "Try again".
     await expect(alert.getByRole("button", { name: "Try again" })).toHaveCount(0);
     await page.unroute("**/api/chat");

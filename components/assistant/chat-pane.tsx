@@ -21,7 +21,7 @@ export const SUGGESTIONS = [
   "Show the pier rows.",
 ];
 
-// The AI SDK (with zod), the Markdown and the tool cards: fetched once the page is idle, or by the first message.
+// The AI SDK (with zod), the Markdown and the tool cards: fetched once the page has loaded, or by the first message.
 const loadSession = () => import("./chat-session");
 const ChatSession = lazy(loadSession);
 export const preloadChatSession = () => void loadSession();
@@ -61,7 +61,8 @@ export function ChatPane({ chatId, initialMessages, projectId, actions, configur
   const [input, setInput] = useState("");
   const problem = input.length > MAX_MESSAGE_CHARS ? checkMessageText(input) : null;
   const notConfigured = !configured || state.notConfigured;
-  useAfterLoad(configured ? preloadChatSession : noop);
+  // Right at the load, not when idle: a message typed at once waits for this code (on a busy machine, seconds).
+  useAfterLoad(configured ? preloadChatSession : noop, { idle: false });
 
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
