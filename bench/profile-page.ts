@@ -1,8 +1,9 @@
 /**
  * `npm run bench:profile-page`: where a table screen's main thread goes while it loads. Seeds the bench table,
  * starts the production server, loads /revitpier in a fresh Chromium tab (BENCH_PROFILE_WARM=1: a warm one) under
- * the CPU profiler and prints the self time per script and per function, and the page's own marks. A tool for
- * finding hot spots, not a benchmark: the profiler slows what it measures.
+ * the CPU profiler and prints the self time per script and per function, and the page's own marks.
+ * BENCH_PROFILE_ACTION=filter: the Parameter filter instead, on a loaded tab scrolled to the far corner (as
+ * bench:tables times it). A tool for finding hot spots, not a benchmark: the profiler slows what it measures.
  */
 import { writeFileSync } from "node:fs";
 import { closeConnection, connect, drizzleFor } from "@/db/client";
@@ -10,7 +11,7 @@ import { migrateDatabase } from "@/db/migrate";
 import { insertProject, setCurrentProject } from "@/db/queries/projects";
 import { insertRows } from "@/db/queries/rows-copy";
 import { seedDemo } from "@/lib/demo/seed";
-import { launch, VIEWPORT } from "./browser";
+import { launch, settled, timeUntilPainted, VIEWPORT } from "./browser";
 import { benchDatabase, benchTable, ensureBuild, logIn, startServer } from "./support";
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] };
@@ -35,20 +36,53 @@ async function main() {
     const page = await context.newPage();
     const url = `${server.url}${process.env.BENCH_PROFILE_PATH ?? "/revitpier"}`;
     const ready = () => page.waitForSelector('[data-row-id] [data-col="1"]', { timeout: 60_000 });
-    if (process.env.BENCH_PROFILE_WARM) {
+    const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+    const filtering = process.env.BENCH_PROFILE_ACTION === "filter";
+    if (process.env.BENCH_PROFILE_WARM || filtering) {
       await page.goto(url);
       await ready();
     }
+    if (filtering) {
+      await settled(page);
+      await page.evaluate(() => {
+        const grid = document.querySelector<HTMLElement>("[data-testid=parameter-grid]")!;
+        grid.scrollTop = grid.scrollHeight;
+        grid.scrollLeft = grid.scrollWidth;
+      });
+      await settle();
+    }
+    /** What is profiled: the page's load, or the filter until the matching rows are drawn. */
+    const act = filtering
+      ? async () =>
+          console.log(
+            `filter drawn after ${(
+              await timeUntilPainted(
+                page,
+                async () => {
+                  await page.evaluate(() => {
+                    const input = document.querySelector<HTMLInputElement>('input[placeholder="Filter Parameters..."]')!;
+                    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, "skewangle01");
+                    input.dispatchEvent(new Event("input", { bubbles: true }));
+                  });
+                  return "[data-row-id] [data-column=Parameter]";
+                },
+                "SkewAngle01",
+              )
+            ).toFixed(1)} ms`,
+          )
+      : async () => {
+          await page.goto(url, { waitUntil: "commit" });
+          await ready();
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+        };
     if (process.env.BENCH_PROFILE_TRACE) {
       // Blink's own work (style, layout, paint, parsing) by event name, which the JS profiler lumps into "(program)".
       await browser.startTracing(page, { categories: ["devtools.timeline", "v8", "blink", "loading"] });
-      await page.goto(url, { waitUntil: "commit" });
-      await ready();
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+      await act();
       const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
         traceEvents: { name: string; ph: string; dur?: number; tid: number; ts: number }[];
       };
-      const main = trace.traceEvents.find((e) => e.name === "ParseHTML" || e.name === "EvaluateScript")?.tid;
+      const main = trace.traceEvents.find((e) => ["ParseHTML", "EvaluateScript", "EventDispatch"].includes(e.name))?.tid;
       const totals = new Map<string, number>();
       for (const e of trace.traceEvents) if (e.tid === main && e.ph === "X" && e.dur) totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
       console.log(
@@ -65,9 +99,7 @@ async function main() {
     await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
     await cdp.send("Profiler.start");
     const t0 = Date.now();
-    await page.goto(url, { waitUntil: "commit" });
-    await ready();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    await act();
     const wall = Date.now() - t0;
     const { profile } = (await cdp.send("Profiler.stop")) as {
       profile: { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
