@@ -26,6 +26,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("each row shows its unit after its Parameter, and a typed value its row cannot take is refused with its message", PHONE, async ({ page }) => {
+  // Five loads of a table screen: past 60 s in CI beside the API tests in a slow hour of the machine (2026-11-29).
+  test.setTimeout(120_000);
   await openPier(page, "Pier");
   const unitOf = (name: string) =>
     parameterCell(page, name)
