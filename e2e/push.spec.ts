@@ -45,12 +45,14 @@ test("a push with no add-in connected is queued, and arrives when the add-in con
   await expect(page.getByTestId("push-recipients")).toHaveText("No add-in is connected: the push waits up to 24 hours for one.");
   await confirmPush(page);
   await expect(page.getByText(/rows queued: no add-in connected/)).toBeVisible();
+  // The toast of the queued push turns into the add-in's answer. Watched from before the add-in starts: a toast
+  // lives a few seconds, and on a slow machine it came and went while the add-in's output below was still being read.
+  const applied = expect(page.getByText(/^Applied in Revit: \d+ rows$/)).toBeVisible({ timeout: 40_000 });
   const agent = startAgent(token);
   try {
     await expect.poll(agent.output, { timeout: 20_000 }).toMatch(/1 push waiting/);
     await expect.poll(agent.output).toMatch(/coresetup, whole table/);
-    // The toast of the queued push turns into the add-in's answer.
-    await expect(page.getByText(/^Applied in Revit: \d+ rows$/)).toBeVisible({ timeout: 20_000 });
+    await applied;
   } finally {
     await agent.stop();
   }
