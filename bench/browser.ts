@@ -114,7 +114,6 @@ async function scriptSeconds(cdp: { send: (method: "Performance.getMetrics") => 
   return metrics.find((m) => m.name === "ScriptDuration")?.value ?? 0;
 }
 
-/** Time from an action to the task after the frame in which `selector` matched (and, if given, every match passes `every`). */
 /**
  * Until the page has finished loading what it loads after its first paint (no request for half a second, then an
  * idle moment of the main thread): a scroll or a filter is timed on its own, not with the page's late code.
@@ -124,6 +123,7 @@ export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(undefined), { timeout: 2000 })));
 }
 
+/** Time from an action to the task after the frame in which `selector` matched (and, if given, every match passes `every`). */
 export async function timeUntilPainted(page: Page, act: () => Promise<string>, everyStartsWith?: string): Promise<number> {
   const t0 = await page.evaluate(() => performance.now());
   const selector = await act();
