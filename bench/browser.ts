@@ -114,6 +114,25 @@ async function scriptSeconds(cdp: { send: (method: "Performance.getMetrics") => 
   return metrics.find((m) => m.name === "ScriptDuration")?.value ?? 0;
 }
 
+/** Our table screen scrolled to its far corner (bench:tables and bench:profile-page alike). */
+export async function scrollOurGridToFarCorner(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const grid = document.querySelector<HTMLElement>("[data-testid=parameter-grid]")!;
+    grid.scrollTop = grid.scrollHeight;
+    grid.scrollLeft = grid.scrollWidth;
+  });
+}
+
+/** Our screen's Parameter filter set to "skewangle01", as typing does; resolves with the selector of the Parameter cells then shown. */
+export async function filterOurGrid(page: Page): Promise<string> {
+  await page.evaluate(() => {
+    const input = document.querySelector<HTMLInputElement>('input[placeholder="Filter Parameters..."]')!;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, "skewangle01");
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  return "[data-row-id] [data-column=Parameter]";
+}
+
 /**
  * Until the page has finished loading what it loads after its first paint (no request for half a second, then an
  * idle moment of the main thread): a scroll or a filter is timed on its own, not with the page's late code.

@@ -26,7 +26,18 @@ import { seedDemo } from "@/lib/demo/seed";
 import { fetchAllJson } from "@/lib/datasets/answers";
 import { readTableSnapshot } from "@/lib/datasets/snapshot";
 import { AG_ROW_SELECTOR, startAgGridServer } from "./ag-grid-page";
-import { firstLoadScriptBytes, launch, type Load, measureLoad, newSideContext, settled, type Side, timeUntilPainted } from "./browser";
+import {
+  filterOurGrid,
+  firstLoadScriptBytes,
+  launch,
+  type Load,
+  measureLoad,
+  newSideContext,
+  scrollOurGridToFarCorner,
+  settled,
+  type Side,
+  timeUntilPainted,
+} from "./browser";
 import {
   BENCH_COLUMNS as COLUMNS,
   BENCH_ROWS as ROWS,
@@ -163,21 +174,10 @@ async function main() {
       dataUrlPart: `/datasets/${dataset}/rows?format=lines`,
       cookies: [{ name: cookieName!, value: cookieValue!, url: server.url }],
       farScroll: async (page) => {
-        await page.evaluate(() => {
-          const grid = document.querySelector<HTMLElement>("[data-testid=parameter-grid]")!;
-          grid.scrollTop = grid.scrollHeight;
-          grid.scrollLeft = grid.scrollWidth;
-        });
+        await scrollOurGridToFarCorner(page);
         return `[data-row-id="${maxIds[dataset]}"] [data-col="${COLUMNS}"]`;
       },
-      filter: async (page) => {
-        await page.evaluate(() => {
-          const input = document.querySelector<HTMLInputElement>('input[placeholder="Filter Parameters..."]')!;
-          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, "skewangle01");
-          input.dispatchEvent(new Event("input", { bubbles: true }));
-        });
-        return "[data-row-id] [data-column=Parameter]";
-      },
+      filter: filterOurGrid,
     });
     const ours = screen("/revitpier", "pier");
     const midas = screen(`/midas/${MIDAS_DATASET}`, MIDAS_DATASET);
