@@ -44,7 +44,6 @@ const [
   { databaseDirectory },
   { staticAssets },
   { hashThreads },
-  { acceptHints },
 ] = await Promise.all([
   import("next"),
   import("./db/client"),
@@ -66,7 +65,6 @@ const [
   import("./lib/live/directory"),
   import("./lib/http/static-assets"),
   import("./lib/server/workers"),
-  import("./lib/http/response-hints"),
 ]);
 
 const log = logger();
@@ -169,7 +167,6 @@ async function start(): Promise<Pontifex> {
     }
     if (assets?.serve(req, res)) return;
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req);
-    acceptHints(req, res);
     restorePrecompressed(res);
     compress(req as never, res as never, () => void handleRequest(req, res));
   });

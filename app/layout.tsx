@@ -14,7 +14,6 @@ import { screenRowsUrl } from "@/lib/datasets/api";
 import { datasetAt } from "@/lib/datasets/registry";
 import { env } from "@/lib/env";
 import { PATH_HEADER } from "@/lib/http/page-headers";
-import { addLink, HINT_HEADER, preloadLink } from "@/lib/http/response-hints";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -27,12 +26,10 @@ export const viewport: Viewport = { themeColor: "#000000", colorScheme: "dark li
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const [page, requestHeaders] = await Promise.all([pageProjects(), headers()]);
   const nonce = requestHeaders.get("x-nonce") ?? undefined;
-  // A table screen's rows are asked for before the page is parsed: a Link header on the response (the browser acts
-  // on it as the head arrives), and the same preload as an element of the layout, for a response whose head has gone
-  // (the browser takes one answer for both; a preload() hint from the page would come after Next's scripts).
+  // A table screen's rows are asked for from the head, the moment the page starts to arrive: as an element of
+  // the layout, the link goes out with the first bytes (a preload() hint from the page comes too late for that).
   const dataset = datasetAt(requestHeaders.get(PATH_HEADER) ?? "");
   const rowsUrl = dataset && page?.current ? screenRowsUrl({ id: page.current.id, ds: dataset }) : undefined;
-  if (rowsUrl) addLink(requestHeaders.get(HINT_HEADER), preloadLink(rowsUrl, SCREEN_ROWS_PRELOAD));
   const { SUPER_T_URL, DECK_UNIT_URL } = env();
   return (
     <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>

@@ -55,36 +55,6 @@ test("the four screens show their titles, push labels and the demo rows", PHONE,
   }
 });
 
-test("a table page's response asks for its project's rows in a Link header, and the browser fetches them once", async ({ page }) => {
-  const rowsLink = (id: number) =>
-    `</api/projects/${id}/datasets/pier/rows?format=lines>; rel=preload; as=fetch; crossorigin=use-credentials; fetchpriority=high`;
-  const current = async () => ((await (await page.request.get("/api/projects/current")).json()) as { project: { id: number } }).project.id;
-  const first = await current();
-  const made = await page.request.post("/api/projects", { data: { name: `Link ${tag()}` }, headers: { origin: BASE_URL } });
-  expect(made.status()).toBe(201);
-  const second = ((await made.json()) as { project: { id: number } }).project.id;
-  const stored = await current();
-  const linked = stored === first ? second : first;
-
-  const rowsRequests: string[] = [];
-  page.on("request", (request) => {
-    if (screenRowsRequest("pier").test(request.url())) rowsRequests.push(request.url());
-  });
-  // The stored current project's rows; then a shared link's project, which the page shows without making it current.
-  for (const [path, id] of [["/revitpier", stored], [`/revitpier?project=${linked}`, linked]] as const) {
-    rowsRequests.length = 0;
-    const response = await page.goto(path);
-    // Playwright joins a header's several lines with line breaks; one line may list several links.
-    const links = (response?.headers()["link"] ?? "").split(/\n|,\s*(?=<)/);
-    expect(links.filter((link) => link.includes("/rows")), path).toEqual([rowsLink(id)]);
-    await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched \d+ items in \d+ms$/, TABLE_LOAD);
-    // The header's preload, the head's <link> and the screen's fetch are one request.
-    expect(rowsRequests, path).toEqual([`${BASE_URL}/api/projects/${id}/datasets/pier/rows?format=lines`]);
-  }
-  // Pages without a table have no rows to ask for.
-  expect((await page.goto("/"))?.headers()["link"] ?? "").not.toContain("/rows");
-});
-
 test("fetch-all arrives gzipped for a browser that accepts it", async ({ page }) => {
   const res = await page.request.get("/api/database/pier/fetch-all", { headers: { "accept-encoding": "gzip" } });
   expect(res.status()).toBe(200);
