@@ -44,6 +44,7 @@ const [
   { databaseDirectory },
   { staticAssets },
   { hashThreads },
+  { shareTableChanges },
 ] = await Promise.all([
   import("next"),
   import("./db/client"),
@@ -65,6 +66,7 @@ const [
   import("./lib/live/directory"),
   import("./lib/http/static-assets"),
   import("./lib/server/workers"),
+  import("./lib/datasets/snapshot"),
 ]);
 
 const log = logger();
@@ -119,6 +121,8 @@ async function start(): Promise<Pontifex> {
     const pgBus = new PgBus(connection.url, connection.pool, (error) => log.warn({ err: error }, "relay bus connection problem"));
     await pgBus.start();
     bus = pgBus;
+    // Other servers on this database hear of each table write, and keep their cached copy of the table current.
+    shareTableChanges(bus);
   } else {
     bus = new LocalBus();
   }

@@ -1,11 +1,13 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import type { TableChange } from "@/db/queries/rows-write";
 import type { LiveBusMessage } from "@/lib/live/messages";
 
 /**
  * What the relay of one server tells the relays of all servers (itself
  * included). Messages carry ids only: receivers read the rest from Postgres,
- * and NOTIFY payloads stay far below their 8000-byte limit.
+ * and NOTIFY payloads stay far below their 8000-byte limit. The one exception,
+ * a committed table change, goes only when it fits (fitsOnBus).
  */
 export type BusMessage =
   /** A push was recorded; servers with add-ins of this user deliver it. */
@@ -17,10 +19,17 @@ export type BusMessage =
   /** A token was revoked: its sockets close, wherever they are. */
   | { kind: "revoke"; tokenId: number }
   /** Live tables (lib/live): saves, who has a table open, streams ended. */
-  | LiveBusMessage;
+  | LiveBusMessage
+  /** A write to a table committed on `server`: the others move their cached snapshot on with it (lib/datasets/snapshot.ts). */
+  | { kind: "table-change"; server: string; projectId: number; dataset: string; change: TableChange };
 
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
 export const MAX_BUS_PAYLOAD_BYTES = 7999;
+
+/** Whether a message is small enough to publish (a table change with large rows is not). */
+export function fitsOnBus(message: BusMessage): boolean {
+  return Buffer.byteLength(JSON.stringify(message)) <= MAX_BUS_PAYLOAD_BYTES;
+}
 
 /** A message as it travels; one too large for NOTIFY is an error on either bus (the embedded one too, so tests find it). */
 export function encodeBusMessage(message: BusMessage): string {

@@ -5,7 +5,8 @@ import { insertProject } from "@/db/queries/projects";
 import type { TableRef } from "@/db/queries/rows";
 import { applyBatch, createRow, deleteRow, restoreVersion, undeleteRow, updateRow } from "@/db/queries/rows-write";
 import { users } from "@/db/schema";
-import { readTableSnapshot, tableSnapshot } from "@/lib/datasets/snapshot";
+import { cachedRow, readTableSnapshot, shareTableChanges, tableSnapshot } from "@/lib/datasets/snapshot";
+import { type BusMessage, LocalBus } from "@/lib/replica-bus";
 import { testDb, useTestDatabase } from "@/test/database";
 
 const database = useTestDatabase();
@@ -83,5 +84,68 @@ describe("the cached snapshot of a table", () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe("the cached snapshot shared between servers (shareTableChanges)", () => {
+  it("sends each committed change over the bus, and moves on with another server's change without reading the table", async () => {
+    const db = testDb(database);
+    const [user] = await db
+      .insert(users)
+      .values({ email: `shared-${Date.now()}@example.com`, passwordHash: "x" })
+      .returning();
+    const project = await insertProject(`Shared ${Date.now()}`, user!.id, db);
+    const ref: TableRef = { projectId: project.id, dataset: "pier" };
+    await createRow(ref, { parameter: "PierHeight", values: { Item1: "1" } }, limits, actor, db);
+    await createRow(ref, { parameter: "PierWidth", values: { Item1: "2" } }, limits, actor, db);
+    const idOf = async (parameter: string) =>
+      (await readTableSnapshot(ref, db)).rows.map((text) => JSON.parse(text) as { Id: number; Parameter: string }).find((r) => r.Parameter === parameter)!.Id;
+    const [height, width] = [await idOf("PierHeight"), await idOf("PierWidth")];
+
+    const bus = new LocalBus();
+    const heard: BusMessage[] = [];
+    bus.subscribe((message) => heard.push(message));
+    const stop = shareTableChanges(bus, () => db);
+    const delivered = () => new Promise((resolve) => setImmediate(resolve));
+    try {
+      await tableSnapshot(ref, db);
+
+      // This server's edit goes out with the row as stored.
+      await updateRow(ref, height, { values: { Item1: "5" } }, limits, actor, db);
+      await delivered();
+      const sent = heard.filter((m) => m.kind === "table-change");
+      expect(sent).toHaveLength(1);
+      const stored = await readTableSnapshot(ref, db);
+      expect(sent[0]).toMatchObject({ projectId: project.id, dataset: "pier", change: { revision: stored.revision, rows: [[height, stored.rows[0]]] } });
+
+      // Another server renames a row (this process's cache is not told by the write itself), and says so on the bus.
+      await db.execute(sql`UPDATE parameter_rows SET parameter = 'PierWidthRenamed', version = version + 1
+                            WHERE project_id = ${project.id} AND dataset = 'pier' AND id = ${width}`);
+      await db.execute(sql`UPDATE dataset_states SET revision = revision + 1 WHERE project_id = ${project.id} AND dataset = 'pier'`);
+      const elsewhere = await readTableSnapshot(ref, db);
+      const text = elsewhere.rows.find((row) => row.includes("PierWidthRenamed"))!;
+      await bus.publish({
+        kind: "table-change",
+        server: "another",
+        projectId: project.id,
+        dataset: "pier",
+        change: { revision: elsewhere.revision, rows: [[width, text]], addsColumns: false },
+      });
+      await delivered();
+      // The cache holds the rename before anything reads the table...
+      expect(cachedRow(ref, width, db)?.parameter).toBe("PierWidthRenamed");
+      // ...and a read answers it at the database's revision, exactly as the database holds it.
+      const cached = await tableSnapshot(ref, db);
+      expect(cached.revision).toBe(elsewhere.revision);
+      expect(cached.rows).toEqual(elsewhere.rows);
+
+      // A change too large for a NOTIFY is not sent: the other servers read the table at their next read.
+      await updateRow(ref, height, { values: { Item1: "8".repeat(9000) } }, limits, actor, db);
+      await delivered();
+      expect(heard.filter((m) => m.kind === "table-change")).toHaveLength(2);
+    } finally {
+      stop();
+      await bus.close();
+    }
   });
 });

@@ -1,8 +1,10 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { type Database, db as defaultDb } from "@/db/client";
 import { type FlatRow, readTableRows, type TableRef, type TableRows, tableRevision } from "@/db/queries/rows";
 import { onTableChange, type RowAssumption, type TableChange } from "@/db/queries/rows-write";
 import { processSingleton } from "@/lib/process-singleton";
+import { type BusMessage, fitsOnBus, MAX_BUS_PAYLOAD_BYTES, type ReplicaBus } from "@/lib/replica-bus";
 import { ROW_KIND } from "./kinds";
 import type { DatasetKey } from "./registry";
 import { rowTextId } from "./row-text";
@@ -75,10 +77,12 @@ const MAX_WAITING = 256;
  * and the next read sees that and reads the table); a change whose
  * predecessor has not been applied yet waits for it.
  */
-function advance(database: Database, ref: TableRef, change: TableChange): void {
+function advance(database: Database, ref: TableRef, change: TableChange, { onlyCached = false } = {}): void {
   const cache = cacheOf(database);
   if (!cache) return;
   const key = cacheKey(ref);
+  // Another server's change to a table this process has not read would only wait here for nothing.
+  if (onlyCached && !cache.entries.has(key)) return;
   // A change of columns or of a row's kind is read again from the database rather than patched in.
   if (change.addsColumns || change.setsKind) {
     forget(cache, key);
@@ -131,7 +135,38 @@ function applyChange(snapshot: CachedSnapshot, change: TableChange): CachedSnaps
   return { revision: change.revision, columns: snapshot.columns, rows, kinds: snapshot.kinds, memo: new Map(), chars };
 }
 
-onTableChange(advance);
+/** Set by shareTableChanges: where this process's committed changes go for the other servers. */
+const sharing = processSingleton<{ publish?: (ref: TableRef, change: TableChange) => void }>("snapshot-sharing", () => ({}));
+
+onTableChange((database, ref, change) => {
+  advance(database, ref, change);
+  sharing.publish?.(ref, change);
+});
+
+/**
+ * Servers on one PostgreSQL (npm start's workers, replicas): each committed change goes over the bus, and the others
+ * move their cached snapshot of the table on with it, instead of each reading the whole table again at its next read
+ * (with two workers, every edit made on one would otherwise cost the other a read of the table). What does not travel
+ * (a change too large for a message, one that adds columns or sets a kind, a message lost) costs only that read: a
+ * reader still compares revisions with the database.
+ */
+export function shareTableChanges(bus: ReplicaBus, database: () => Database = defaultDb): () => void {
+  const server = randomUUID();
+  sharing.publish = (ref, change) => {
+    if (change.addsColumns || change.setsKind) return;
+    // A paste of many rows is not even serialised to find out that it does not fit.
+    if (change.rows.reduce((chars, [, text]) => chars + (text?.length ?? 0), 0) > MAX_BUS_PAYLOAD_BYTES) return;
+    const message: BusMessage = { kind: "table-change", server, projectId: ref.projectId, dataset: ref.dataset, change };
+    if (fitsOnBus(message)) void bus.publish(message).catch(() => {});
+  };
+  bus.subscribe((message) => {
+    if (message.kind !== "table-change" || message.server === server) return;
+    advance(database(), { projectId: message.projectId, dataset: message.dataset }, message.change, { onlyCached: true });
+  });
+  return () => {
+    sharing.publish = undefined;
+  };
+}
 
 /**
  * Every row of the table as JSON texts, one value per row (never one value

@@ -235,7 +235,7 @@ if (onPostgres) {
       }
     });
 
-    it("a live table hears of a save made through the other worker, lists viewers of both, and reads the saved row", async () => {
+    it("a live table hears of a save made through the other worker, lists viewers of both, and reads the saved row as that worker does", async () => {
       const ownerOn2 = await on(2);
       const owner = await signIn(ownerOn2);
       const project = (await ownerOn2.request("GET", "/api/projects/current", { cookie: owner })).body.project as { id: number };
@@ -271,6 +271,9 @@ if (onPostgres) {
       await ownerTab.until((e) => e.event === "rows" && (e.data as { userId: number }).userId === colleagueId, "owner's tab told of the colleague's save");
       const after = await ownerOn2.request("GET", `${table}/rows`, { cookie: owner });
       expect(JSON.stringify(after.body)).toContain("SavedOnWorkerOne");
+      // Worker 2's copy of the table (moved on by the change worker 1 sent over the bus) is exactly worker 1's.
+      const onOne = await colleagueOn1.request("GET", `${table}/rows`, { cookie: colleague.cookie });
+      expect(after.body).toEqual(onOne.body);
     });
 
     it("a worker that dies is restarted in its place, and the other serves meanwhile", async () => {
