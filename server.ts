@@ -45,6 +45,7 @@ const [
   { staticAssets },
   { hashThreads },
   { shareTableChanges },
+  { heldTable },
 ] = await Promise.all([
   import("next"),
   import("./db/client"),
@@ -67,6 +68,7 @@ const [
   import("./lib/http/static-assets"),
   import("./lib/server/workers"),
   import("./lib/datasets/snapshot"),
+  import("./lib/revit/service"),
 ]);
 
 const log = logger();
@@ -131,6 +133,7 @@ async function start(): Promise<Pontifex> {
     log: log.child({ component: "relay" }),
     isAllowedOrigin: (origin) => isAllowedOrigin(origin),
     maxSocketsPerToken: config.MAX_SOCKETS_PER_TOKEN,
+    heldTable,
   });
   setRelay(relay);
   // Open tables hear of each other's saves and viewers over the same bus.

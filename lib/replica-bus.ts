@@ -11,7 +11,7 @@ import type { LiveBusMessage } from "@/lib/live/messages";
  */
 export type BusMessage =
   /** A push was recorded; servers with add-ins of this user deliver it. */
-  | { kind: "push"; userId: number; pushId: string; origin: string }
+  | { kind: "push"; userId: number; pushId: string; origin: string; table?: { projectId: number; dataset: string; revision: number } }
   /** A push changed state (delivered, received, applied, ...). */
   | { kind: "state"; userId: number; pushId: string }
   /** The user's set of connected add-ins changed. */

@@ -191,6 +191,12 @@ export async function readTableSnapshot(ref: TableRef, db: Database = defaultDb(
   return { ...(await readTableRows(ref, db)), memo: new Map() };
 }
 
+/** The cached snapshot of a table if it is at `revision` (what a table held at one revision was never changes), without a query. */
+export function cachedSnapshotAt(ref: TableRef, revision: number, db: Database = defaultDb()): TableSnapshot | undefined {
+  const snapshot = cacheOf(db)?.entries.get(cacheKey(ref));
+  return snapshot?.revision === revision ? snapshot : undefined;
+}
+
 /**
  * A row's name and set kind as this process's cached snapshot of its table last saw them, without a query (possibly
  * stale: only an assumption, which an edit checks in its statement).

@@ -67,8 +67,16 @@ export type RelayOptions = {
   remoteDeliveryWaitMs?: number;
   /** Sockets one add-in token may hold open at once, over every server (MAX_SOCKETS_PER_TOKEN). */
   maxSocketsPerToken?: number;
+  /**
+   * A table's rows at one revision, if this server holds that revision in memory (with its frame bodies kept per
+   * revision): a whole-table push made on another server is then sent from them instead of read back from the outbox.
+   */
+  heldTable?: (table: PushTable) => { rows: string[]; frameBodies: NonNullable<PushRequest["frameBodies"]> } | undefined;
   log?: pino.Logger;
 };
+
+/** Which table revision a whole-table push holds. */
+export type PushTable = { projectId: number; dataset: string; revision: number };
 
 type Connection = {
   id: string;
@@ -102,9 +110,16 @@ export type PushRequest = {
   frameBodies?: (overhead: number) => readonly Buffer[];
   /** The rows as the outbox stores them (joinPayload), when already joined. */
   payload?: string;
+  /** The table revision the rows are (a whole-table push), for servers that hold it (RelayOptions.heldTable). */
+  revision?: number;
 };
 
 export type PushOutcome = { pushId: string; projectId: number; dataset: string; rows: number; status: "delivered" | "queued"; deliveredTo: number };
+
+/** Whether the outbox still holds a push's rows: they go when it is applied (or fails), expires or is replaced. */
+function holdsRows(push: PushRecord): boolean {
+  return push.status === "queued" || push.status === "delivered";
+}
 
 function refuse(socket: Duplex, status: number, reason: string, extra = ""): void {
   const body = JSON.stringify({ error: reason });
@@ -428,7 +443,8 @@ export class RevitRelay {
         connection.log?.debug({ pushId, buildMs: Math.round(built - started), sendMs: Math.round(performance.now() - built) }, "relay: frames sent");
         await this.pendingInserts.get(pushId);
         const updated = await markDelivered(pushId, 1);
-        connection.log?.info({ pushId, frames: frames.length }, "relay: push delivered");
+        // Whence the rows: memory (the request's, or a revision this server holds) or read back from the outbox.
+        connection.log?.info({ pushId, frames: frames.length, rowsFrom: rows ? "memory" : "outbox" }, "relay: push delivered");
         if (updated) await this.options.bus.publish({ kind: "state", userId: connection.userId, pushId });
         return true;
       } catch (error) {
@@ -506,7 +522,8 @@ export class RevitRelay {
 
     const remote = (await countConnections(request.userId, undefined, this.serverId)) > 0;
     const remoteDelivered = remote ? this.waitForDelivery(pushId) : Promise.resolve();
-    await this.options.bus.publish({ kind: "push", userId: request.userId, pushId, origin: this.serverId });
+    const table = request.revision === undefined ? undefined : { projectId: request.project.id, dataset: request.dataset, revision: request.revision };
+    await this.options.bus.publish({ kind: "push", userId: request.userId, pushId, origin: this.serverId, ...(table && { table }) });
     await Promise.race([Promise.all([Promise.allSettled(local), remoteDelivered]), new Promise((r) => setTimeout(r, 10_000))]);
     const record = await findPush(pushId);
     const deliveredTo = record?.deliveredTo ?? 0;
@@ -543,7 +560,11 @@ export class RevitRelay {
         const connections = this.readyConnections(message.userId);
         if (connections.length === 0) return;
         const push = await findPush(message.pushId);
-        if (push) await Promise.all(connections.map((c) => this.deliver(c, push)));
+        if (!push) return;
+        // A whole table at a revision this server holds goes out from memory, not read back from the outbox (while
+        // the outbox still holds it: delivered from there, an emptied payload would stop it too).
+        const held = message.table && holdsRows(push) ? this.options.heldTable?.(message.table) : undefined;
+        await Promise.all(connections.map((c) => this.deliver(c, push, held?.rows, undefined, held?.frameBodies)));
         return;
       }
       case "state": {

@@ -9,12 +9,12 @@ import { hashToken, newToken } from "@/lib/auth/tokens";
 import { type DatasetKey, datasets, isRevitDataset } from "@/lib/datasets/registry";
 import type { ProjectAccess } from "@/lib/projects/access";
 import { normaliseParameterName } from "@/lib/datasets/names";
-import { memo, tableSnapshot } from "@/lib/datasets/snapshot";
+import { cachedSnapshotAt, memo, type TableSnapshot, tableSnapshot } from "@/lib/datasets/snapshot";
 import { isStorableText } from "@/lib/validation";
 import { joinPayload } from "./baseline";
 import { packPushBodies } from "./frames";
 import { getRelay } from "./registry";
-import type { PushOutcome } from "./relay";
+import type { PushOutcome, PushTable } from "./relay";
 
 export const MAX_TOKENS_PER_USER = 50;
 /** Pushes of one table that may wait for an add-in at once (a newer whole-table push replaces the waiting ones). */
@@ -48,25 +48,35 @@ export async function pushTable(userId: number, project: ProjectAccess, dataset:
   const table = { projectId: project.id, dataset };
   await admitPush(userId, table, "all");
   const snapshot = await tableSnapshot(table);
-  const { rows } = snapshot;
   return relay().createPush({
     userId,
     project: { id: project.id, name: project.name },
     dataset,
     mode: "all",
     parameter: null,
-    rows,
-    // Pushes of one revision differ only in their frames' headers: the bodies and the outbox text are built once.
-    frameBodies: (overhead) => {
-      const kept = memo(snapshot, "push-frame-bodies", () => ({ overhead, bodies: packPushBodies(rows, overhead) }));
-      if (kept.overhead === overhead) return kept.bodies;
-      // Another header size (the project renamed): packed anew, and kept instead.
-      const bodies = packPushBodies(rows, overhead);
-      snapshot.memo.set("push-frame-bodies", { overhead, bodies });
-      return bodies;
-    },
-    payload: memo(snapshot, "push-payload", () => joinPayload(rows)),
+    rows: snapshot.rows,
+    frameBodies: frameBodiesOf(snapshot),
+    payload: memo(snapshot, "push-payload", () => joinPayload(snapshot.rows)),
+    revision: snapshot.revision,
   });
+}
+
+/** Pushes of one revision differ only in their frames' headers: the bodies are built once per revision. */
+function frameBodiesOf(snapshot: TableSnapshot): (overhead: number) => readonly Buffer[] {
+  return (overhead) => {
+    const kept = memo(snapshot, "push-frame-bodies", () => ({ overhead, bodies: packPushBodies(snapshot.rows, overhead) }));
+    if (kept.overhead === overhead) return kept.bodies;
+    // Another header size (the project renamed): packed anew, and kept instead.
+    const bodies = packPushBodies(snapshot.rows, overhead);
+    snapshot.memo.set("push-frame-bodies", { overhead, bodies });
+    return bodies;
+  };
+}
+
+/** A whole-table push's rows at its revision, when this server has that revision in memory (RelayOptions.heldTable). */
+export function heldTable(table: PushTable): { rows: string[]; frameBodies: (overhead: number) => readonly Buffer[] } | undefined {
+  const snapshot = cachedSnapshotAt(table, table.revision);
+  return snapshot && { rows: snapshot.rows, frameBodies: frameBodiesOf(snapshot) };
 }
 
 /** One row, found by its Parameter, to the user's add-ins. */

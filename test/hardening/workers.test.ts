@@ -152,6 +152,15 @@ async function on(worker: number): Promise<Pinned> {
   throw new Error(`no connection reached worker ${worker}`);
 }
 
+/** Where the server's log says the rows of a delivered push came from (memory, or read back from the outbox). */
+function deliveredFrom(pushId: string): string | undefined {
+  for (const line of server.output().split("\n")) {
+    if (!line.includes(pushId) || !line.includes("relay: push delivered")) continue;
+    return (JSON.parse(line) as { rowsFrom?: string }).rowsFrom;
+  }
+  return undefined;
+}
+
 async function signIn(client: Pinned, email = "demo@pontifex.dev", password = "pontifex-demo"): Promise<string> {
   const answer = await client.request("POST", "/api/auth/login", { body: { email, password } });
   expect(answer.status).toBe(200);
@@ -222,14 +231,40 @@ if (onPostgres) {
       addIn.start();
       try {
         await newsOnOne.until((e) => e.event === "connections" && (e.data as { count: number }).count === 1, "worker 1 told of the add-in on worker 2");
+        // Worker 2 holds the table at its current revision (it has answered it): it sends the rows from memory.
+        const two = await on(2);
+        expect((await two.request("GET", "/api/database/pier/fetch-all", { cookie })).status).toBe(200);
         const answer = await one.request("POST", "/api/websocket/pier/fetch-all", { cookie, body: { user: "x" } });
         expect(answer.status).toBe(202);
         const pushId = answer.body.pushId as string;
-        expect((await received).pushId).toBe(pushId);
+        const push = await received;
+        expect(push.pushId).toBe(pushId);
+        expect(push.rows).toEqual((await one.request("GET", "/api/database/pier/fetch-all", { cookie })).body.data);
+        // (The worker logs the delivery once the add-in has the frames and the outbox row says so.)
+        expect(
+          await until(
+            () => deliveredFrom(pushId),
+            () => `worker 2's log line of delivering ${pushId}`,
+          ),
+        ).toBe("memory");
         const applied = (e: ServerSentEvent) =>
           e.event === "push" && (e.data as { pushId: string; status: string }).pushId === pushId && (e.data as { status: string }).status === "applied";
         await newsOnOne.until(applied, "worker 1's stream told the push was applied");
         await newsOnTwo.until(applied, "worker 2's stream told the push was applied");
+
+        // A table worker 2 has not read: the rows come back from the outbox, the same rows.
+        const next = addIn.next<ReceivedPush>("push", 20_000);
+        const abutments = await one.request("POST", "/api/websocket/abt/fetch-all", { cookie, body: { user: "x" } });
+        expect(abutments.status).toBe(202);
+        const abutmentPush = await next;
+        expect(abutmentPush.pushId).toBe(abutments.body.pushId);
+        expect(abutmentPush.rows).toEqual((await one.request("GET", "/api/database/abt/fetch-all", { cookie })).body.data);
+        expect(
+          await until(
+            () => deliveredFrom(abutments.body.pushId as string),
+            () => "worker 2's log line of the abutments' push",
+          ),
+        ).toBe("outbox");
       } finally {
         await addIn.stop();
       }
