@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { TableChange } from "@/db/queries/rows-write";
 import type { LiveBusMessage } from "@/lib/live/messages";
+import type { PushTable } from "@/lib/revit/relay";
 
 /**
  * What the relay of one server tells the relays of all servers (itself
@@ -10,8 +11,8 @@ import type { LiveBusMessage } from "@/lib/live/messages";
  * a committed table change, goes only when it fits (fitsOnBus).
  */
 export type BusMessage =
-  /** A push was recorded; servers with add-ins of this user deliver it. */
-  | { kind: "push"; userId: number; pushId: string; origin: string; table?: { projectId: number; dataset: string; revision: number } }
+  /** A push was recorded; servers with add-ins of this user deliver it (a whole table's from memory if they hold `table`). */
+  | { kind: "push"; userId: number; pushId: string; origin: string; table?: PushTable }
   /** A push changed state (delivered, received, applied, ...). */
   | { kind: "state"; userId: number; pushId: string }
   /** The user's set of connected add-ins changed. */

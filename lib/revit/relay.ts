@@ -561,8 +561,8 @@ export class RevitRelay {
         if (connections.length === 0) return;
         const push = await findPush(message.pushId);
         if (!push) return;
-        // A whole table at a revision this server holds goes out from memory, not read back from the outbox (while
-        // the outbox still holds it: delivered from there, an emptied payload would stop it too).
+        // A whole table at a revision this server holds goes out from memory instead of being read back from the
+        // outbox; a push applied, expired or replaced meanwhile goes the outbox's way, whose emptied payload stops it.
         const held = message.table && holdsRows(push) ? this.options.heldTable?.(message.table) : undefined;
         await Promise.all(connections.map((c) => this.deliver(c, push, held?.rows, undefined, held?.frameBodies)));
         return;
