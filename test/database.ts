@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll } from "vitest";
 import { type Connection, closeConnection, connect, drizzleFor, setConnection } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
+import { users } from "@/db/schema";
 import { createScratchDatabase, migrationsDigest } from "./pg-database";
 
 export type TestDatabase = { connection: Connection; kind: "pg" | "pglite" };
@@ -69,4 +70,15 @@ export function useTestDatabase(): TestDatabase {
 
 export function testDb(handle: TestDatabase) {
   return drizzleFor(handle.connection);
+}
+
+let usersMade = 0;
+
+/** A user row for tests that need an owner or a member, not a sign-in (the password hash is no hash). */
+export async function insertTestUser(db: ReturnType<typeof testDb>, label: string) {
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${label}-${Date.now()}-${usersMade++}@example.com`, passwordHash: "x" })
+    .returning();
+  return user!;
 }

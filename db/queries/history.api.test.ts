@@ -2,10 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { insertProject } from "@/db/queries/projects";
 import { rowHistoryOf, tableActivity } from "@/db/queries/rows-history";
-import { rowHistory, users } from "@/db/schema";
+import { rowHistory } from "@/db/schema";
 import { rowChanges } from "@/lib/datasets/diff";
 import type { Row } from "@/lib/datasets/columns";
-import { testDb, useTestDatabase } from "@/test/database";
+import { insertTestUser, testDb, useTestDatabase } from "@/test/database";
 
 const database = useTestDatabase();
 
@@ -19,11 +19,8 @@ const snapshot = fc.record({
 describe("a row's history", () => {
   it("lists exactly the cells each change made different, in the order the screen diff has them, whatever the two snapshots", async () => {
     const db = testDb(database);
-    const [user] = await db
-      .insert(users)
-      .values({ email: `history-${Date.now()}@example.com`, passwordHash: "x" })
-      .returning();
-    const project = await insertProject("History diff", user!.id, db);
+    const user = await insertTestUser(db, "history");
+    const project = await insertProject("History diff", user.id, db);
     const table = { projectId: project.id, dataset: "pier" as const };
     let rowId = 0;
     await fc.assert(
@@ -36,7 +33,7 @@ describe("a row's history", () => {
           rowId,
           version: 1,
           action: after ? "edit" : "delete",
-          userId: user!.id,
+          userId: user.id,
           before: asRow(before),
           after: asRow(after),
         });

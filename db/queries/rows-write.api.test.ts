@@ -14,10 +14,10 @@ import {
   updateRowInOneStatement,
   type WriteResult,
 } from "@/db/queries/rows-write";
-import { datasetStates, users } from "@/db/schema";
+import { datasetStates } from "@/db/schema";
 import { readTableSnapshot, tableSnapshot } from "@/lib/datasets/snapshot";
 import { queryRows } from "@/db/client";
-import { testDb, useTestDatabase } from "@/test/database";
+import { insertTestUser, testDb, useTestDatabase } from "@/test/database";
 
 const database = useTestDatabase();
 
@@ -60,10 +60,7 @@ function answer(result: WriteResult, ids: number[]) {
 describe("an edit in one statement", () => {
   it("leaves exactly what the transactional path leaves: answers, rows, history, table state, columns; the cached snapshot follows", async () => {
     const db = testDb(database);
-    const [user] = await db
-      .insert(users)
-      .values({ email: `one-statement-${Date.now()}@example.com`, passwordHash: "x" })
-      .returning();
+    const user = await insertTestUser(db, "one-statement");
     let serial = 0;
     let oneStatement = 0;
     await fc.assert(
@@ -73,11 +70,11 @@ describe("an edit in one statement", () => {
         const tables: TableRef[] = [];
         const ids: number[][] = [];
         for (const _ of [0, 1]) {
-          const project = await insertProject(`One statement ${serial++}`, user!.id, db);
+          const project = await insertProject(`One statement ${serial++}`, user.id, db);
           const table = { projectId: project.id, dataset: "pier" };
           const made: number[] = [];
           for (let i = 0; i < ROWS; i++) {
-            const created = await createRow(table, { parameter: `P${i}${i === 3 ? "" : "x"}`, values: { A: "1", B: "" } }, limits, { userId: user!.id }, db);
+            const created = await createRow(table, { parameter: `P${i}${i === 3 ? "" : "x"}`, values: { A: "1", B: "" } }, limits, { userId: user.id }, db);
             made.push((created as { row: FlatRow }).row.Id);
           }
           // Near the column limit: a few new columns pass it.
@@ -90,7 +87,7 @@ describe("an edit in one statement", () => {
         for (const o of ops) {
           const [a, b] = [ids[0]![o.row]!, ids[1]![o.row]!];
           if (o.kind === "delete") {
-            expect(await deleteRow(latter, b, { userId: user!.id }, undefined, db)).toEqual(await deleteRow(former, a, { userId: user!.id }, undefined, db));
+            expect(await deleteRow(latter, b, { userId: user.id }, undefined, db)).toEqual(await deleteRow(former, a, { userId: user.id }, undefined, db));
             continue;
           }
           const [row] = await queryRows<{ version: number; parameter: string; kind: string | null }>(
@@ -100,8 +97,8 @@ describe("an edit in one statement", () => {
           if (o.kind === "set-kind") {
             if (!row) continue;
             const input = { kind: o.to, values: {}, expectedVersion: row.version };
-            expect(answer(await setRowKind(latter, b, input, limits, { userId: user!.id }, db), ids[1]!)).toEqual(
-              answer(await setRowKind(former, a, input, limits, { userId: user!.id }, db), ids[0]!),
+            expect(answer(await setRowKind(latter, b, input, limits, { userId: user.id }, db), ids[1]!)).toEqual(
+              answer(await setRowKind(former, a, input, limits, { userId: user.id }, db), ids[0]!),
             );
             continue;
           }
@@ -115,10 +112,10 @@ describe("an edit in one statement", () => {
                   kind: o.assumed === "wrong-kind" ? (row.kind === null ? "number" : null) : row.kind,
                 };
           // Without an assumption updateRow takes the transactional path: the oracle.
-          const expected = answer(await updateRow(former, a, input, limits, { userId: user!.id }, db), ids[0]!);
-          const fast = await updateRowInOneStatement(latter, b, { ...input, assumed }, limits, { userId: user!.id }, db);
+          const expected = answer(await updateRow(former, a, input, limits, { userId: user.id }, db), ids[0]!);
+          const fast = await updateRowInOneStatement(latter, b, { ...input, assumed }, limits, { userId: user.id }, db);
           if (fast) oneStatement++;
-          expect(answer(fast ?? (await updateRow(latter, b, input, limits, { userId: user!.id }, db)), ids[1]!)).toEqual(expected);
+          expect(answer(fast ?? (await updateRow(latter, b, input, limits, { userId: user.id }, db)), ids[1]!)).toEqual(expected);
         }
         // Everything either path left, as a user or the next reader would find it.
         const left = async (table: TableRef, own: number[]) => ({

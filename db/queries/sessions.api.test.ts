@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { currentMembership, findMembership, insertMember, insertProject, setCurrentProject } from "@/db/queries/projects";
 import { findLiveSession, findLiveSessionWithMembership, insertSession } from "@/db/queries/sessions";
-import { projectMembers, users } from "@/db/schema";
+import { projectMembers } from "@/db/schema";
 import { and, eq } from "drizzle-orm";
-import { testDb, useTestDatabase } from "@/test/database";
+import { insertTestUser, testDb, useTestDatabase } from "@/test/database";
 
 const database = useTestDatabase();
 
@@ -24,30 +24,24 @@ describe("a session read with the project a request acts on", () => {
         }),
         async ({ expired, a, b, current, askFor }) => {
           n += 1;
-          const [user] = await db
-            .insert(users)
-            .values({ email: `session-join-${Date.now()}-${n}@example.com`, passwordHash: "x" })
-            .returning();
-          const [other] = await db
-            .insert(users)
-            .values({ email: `session-join-other-${Date.now()}-${n}@example.com`, passwordHash: "x" })
-            .returning();
+          const user = await insertTestUser(db, "session-join");
+          const other = await insertTestUser(db, "session-join-other");
           const join = async (relation: string) => {
-            const project = await insertProject(`P${n}-${relation}`, relation === "owner" ? user!.id : other!.id, db);
+            const project = await insertProject(`P${n}-${relation}`, relation === "owner" ? user.id : other.id, db);
             if (relation === "editor" || relation === "viewer" || relation === "left")
-              await insertMember(project.id, user!.id, relation === "viewer" ? "viewer" : "editor", db);
-            if (relation === "left") await db.delete(projectMembers).where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, user!.id)));
+              await insertMember(project.id, user.id, relation === "viewer" ? "viewer" : "editor", db);
+            if (relation === "left") await db.delete(projectMembers).where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, user.id)));
             return project.id;
           };
           const ids = { a: await join(a), b: await join(b), missing: 2_100_000_000 - n };
-          await setCurrentProject(user!.id, current === null ? null : ids[current], db);
+          await setCurrentProject(user.id, current === null ? null : ids[current], db);
           const tokenHash = `hash-${Date.now()}-${n}`;
-          await insertSession({ tokenHash, userId: user!.id, expiresAt: new Date(Date.now() + (expired ? -1 : 1) * 60_000) }, db);
+          await insertSession({ tokenHash, userId: user.id, expiresAt: new Date(Date.now() + (expired ? -1 : 1) * 60_000) }, db);
 
           const wanted = askFor === "current" ? ("current" as const) : ids[askFor];
           const together = await findLiveSessionWithMembership(tokenHash, wanted, db);
           const session = await findLiveSession(tokenHash, db);
-          const membership = !session ? undefined : wanted === "current" ? await currentMembership(user!.id, db) : await findMembership(user!.id, wanted, db);
+          const membership = !session ? undefined : wanted === "current" ? await currentMembership(user.id, db) : await findMembership(user.id, wanted, db);
 
           expect(together === undefined).toBe(session === undefined);
           if (!together || !session) return;

@@ -4,10 +4,9 @@ import { describe, expect, it } from "vitest";
 import { insertProject } from "@/db/queries/projects";
 import type { TableRef } from "@/db/queries/rows";
 import { applyBatch, createRow, deleteRow, restoreVersion, undeleteRow, updateRow } from "@/db/queries/rows-write";
-import { users } from "@/db/schema";
 import { cachedRow, readTableSnapshot, shareTableChanges, tableSnapshot } from "@/lib/datasets/snapshot";
 import { type BusMessage, LocalBus } from "@/lib/replica-bus";
-import { testDb, useTestDatabase } from "@/test/database";
+import { insertTestUser, testDb, useTestDatabase } from "@/test/database";
 
 const database = useTestDatabase();
 const limits = { maxBytes: 64 * 1024 * 1024 };
@@ -30,14 +29,11 @@ const step = fc.oneof(
 describe("the cached snapshot of a table", () => {
   it("holds exactly what the database holds after any sequence of writes, concurrent ones and another server's included", async () => {
     const db = testDb(database);
-    const [user] = await db
-      .insert(users)
-      .values({ email: `snapshot-${Date.now()}@example.com`, passwordHash: "x" })
-      .returning();
+    const user = await insertTestUser(db, "snapshot");
     let serial = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
-        const project = await insertProject(`Snapshot ${serial++}`, user!.id, db);
+        const project = await insertProject(`Snapshot ${serial++}`, user.id, db);
         const ref: TableRef = { projectId: project.id, dataset: "pier" };
         const deleted: number[] = [];
         await createRow(ref, { parameter: "Start", values: { Item1: "1" } }, limits, actor, db);
@@ -90,11 +86,8 @@ describe("the cached snapshot of a table", () => {
 describe("the cached snapshot shared between servers (shareTableChanges)", () => {
   it("sends each committed change over the bus, and moves on with another server's change without reading the table", async () => {
     const db = testDb(database);
-    const [user] = await db
-      .insert(users)
-      .values({ email: `shared-${Date.now()}@example.com`, passwordHash: "x" })
-      .returning();
-    const project = await insertProject(`Shared ${Date.now()}`, user!.id, db);
+    const user = await insertTestUser(db, "shared");
+    const project = await insertProject(`Shared ${Date.now()}`, user.id, db);
     const ref: TableRef = { projectId: project.id, dataset: "pier" };
     await createRow(ref, { parameter: "PierHeight", values: { Item1: "1" } }, limits, actor, db);
     await createRow(ref, { parameter: "PierWidth", values: { Item1: "2" } }, limits, actor, db);
