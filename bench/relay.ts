@@ -27,7 +27,7 @@ import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { RevitAgent, type ReceivedPush } from "@/lib/revit/agent";
-import { benchDatabase, benchTable, ensureBuild, logIn, median, ms, percentile, printTable, recordFigures, startServer } from "./support";
+import { benchDatabase, benchTable, benchWorkers, ensureBuild, logIn, median, ms, percentile, printTable, recordFigures, startServer } from "./support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3312);
 const RUNS = 7;
@@ -177,7 +177,7 @@ async function main() {
       bare.push(await bareRoundTrip(PORT + 1, tableFrames.length));
     }
     // Every worker answers the table once (the cluster deals new connections out in turn), then the same again.
-    const workers = Number(process.env.BENCH_WORKERS ?? (database.url ? os.availableParallelism() : 1));
+    const workers = benchWorkers(database.env);
     for (let i = 0; i < 2 * workers; i++) {
       await new Promise<void>((resolve, reject) =>
         http

@@ -13,8 +13,13 @@ export { ensureBuild, logIn } from "@/test/server-process";
  * number of workers (1: server.ts alone, as before 2026-11-29).
  */
 export function startServer(env: Record<string, string>, port: number) {
-  const workers = process.env.BENCH_WORKERS ? Number(process.env.BENCH_WORKERS) : env.DATABASE_URL ? os.availableParallelism() : 1;
+  const workers = benchWorkers(env);
   return startServerProcess(env, port, workers > 1 ? { workers } : {});
+}
+
+/** How many server processes startServer runs on the database of `env`. */
+export function benchWorkers(env: Record<string, string>): number {
+  return process.env.BENCH_WORKERS ? Number(process.env.BENCH_WORKERS) : env.DATABASE_URL ? os.availableParallelism() : 1;
 }
 
 /**
