@@ -344,6 +344,32 @@ test("load failures show the error texts of the specification", async ({ page })
   await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched/, TABLE_LOAD);
 });
 
+test("a page load asks for the table's rows once; coming back within the app asks again and shows what changed", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => void (screenRowsRequest("pier").test(request.url()) && asked.push(request.url())));
+  await openDataset(page, "/revitpier");
+  // The page's own script asks (taking over the head's preload) and the screen draws its answer: one request.
+  expect(asked).toHaveLength(1);
+
+  const bar = page.getByRole("navigation", { name: "Main" });
+  const menuEntry = async (name: string) => {
+    await bar.getByRole("button", { name: "Revit DB" }).click();
+    await page.locator("[data-slot=navigation-menu-content][data-state=open]").getByRole("link", { name }).click();
+  };
+  await menuEntry("Revit Box");
+  await expect(page.getByRole("heading", { name: "Revit_Box Data" })).toBeVisible();
+  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched/, TABLE_LOAD);
+  const name = `Back_${tag()}`;
+  await createRow(page.request, "pier", { Parameter: name, Item1: "4" });
+
+  await menuEntry("Revit Pier");
+  await expect(page.getByRole("heading", { name: "Revit_Pier Data" })).toBeVisible();
+  await expect(page.getByTestId("fetched-line")).toHaveText(/^Fetched/, TABLE_LOAD);
+  await page.getByPlaceholder("Filter Parameters...").fill(name);
+  await expect(rowOf(page, name)).toBeVisible();
+  expect(asked).toHaveLength(2);
+});
+
 test("keyboard: every action has an accessible name and Tab reaches the row actions", async ({ page }) => {
   const name = `Keys_${tag()}`;
   await createRow(page.request, "pier", { Parameter: name, Item1: "3" });
