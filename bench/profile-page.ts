@@ -7,7 +7,8 @@
  * bench:tables times it). BENCH_PROFILE_TRACE=1: Chromium's trace instead, its main-thread events summed by name;
  * BENCH_PROFILE_TRACE=timeline: the page's requests and the main thread's tasks in order. BENCH_PROFILE_OUT=<file>:
  * the profile (or trace) as JSON, e.g. to read against a build's source maps (`productionBrowserSourceMaps`).
- * A tool for finding hot spots, not a benchmark: the profiler slows what it measures. */
+ * A tool for finding hot spots, not a benchmark: the profiler slows what it measures.
+ */
 import { writeFileSync } from "node:fs";
 import { closeConnection, connect, drizzleFor } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
