@@ -10,6 +10,7 @@
  * A tool for finding hot spots, not a benchmark: the profiler slows what it measures.
  */
 import { writeFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { closeConnection, connect, drizzleFor } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { insertProject, setCurrentProject } from "@/db/queries/projects";
@@ -88,15 +89,17 @@ async function main() {
       await context.addCookies([{ name: name!, value: value!, url: server.url }]);
       return { context, page: await context.newPage() };
     };
+    /** Until a tab shows the working grid's first row. */
+    const gridIn = (tab: Page) => tab.waitForSelector('[data-row-id] [data-col="1"]', { timeout: 60_000 });
     // A warm server, as bench:tables measures it: every worker has read the table and loaded the page's code.
     for (let i = 0; i < 4; i++) {
       const warming = await newTab();
       await warming.page.goto(url);
-      await warming.page.waitForSelector('[data-row-id] [data-col="1"]', { timeout: 60_000 });
+      await gridIn(warming.page);
       await warming.context.close();
     }
     const { context, page } = await newTab();
-    const ready = () => page.waitForSelector('[data-row-id] [data-col="1"]', { timeout: 60_000 });
+    const ready = () => gridIn(page);
     const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
     const filtering = process.env.BENCH_PROFILE_ACTION === "filter";
     if (process.env.BENCH_PROFILE_WARM || filtering) {

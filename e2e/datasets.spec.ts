@@ -348,7 +348,7 @@ test("a page load asks for the table's rows once; coming back within the app ask
   const asked: string[] = [];
   page.on("request", (request) => void (screenRowsRequest("pier").test(request.url()) && asked.push(request.url())));
   await openDataset(page, "/revitpier");
-  // The page's own script asks (taking over the head's preload) and the screen draws its answer: one request.
+  // The head's preload asks, and the screen's own fetch takes that answer over: one request.
   expect(asked).toHaveLength(1);
 
   const bar = page.getByRole("navigation", { name: "Main" });
